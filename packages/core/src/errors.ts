@@ -1,0 +1,59 @@
+const MARKER = Symbol.for('cairn.error');
+
+/**
+ * Every error code cairn throws. One union instead of many subclasses, so callers can `switch`
+ * on `error.code`.
+ */
+export type CairnErrorCode =
+  | 'INVALID_MESSAGE'
+  | 'DUPLICATE_MESSAGE_ID'
+  | 'ORPHAN_TOOL_RESULT'
+  | 'CONTENT_TOO_LARGE'
+  | 'INVALID_BUDGET'
+  | 'BUDGET_EXCEEDED'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_SNAPSHOT'
+  | 'UNKNOWN_MESSAGE';
+
+/** Options for {@link CairnError}. */
+export interface CairnErrorOptions {
+  /** Machine-readable reason. */
+  code: CairnErrorCode;
+  /** What is wrong, then how to fix it. */
+  message: string;
+  /** The underlying error, if any. */
+  cause?: unknown;
+  /** Structured details (ids, sizes) for logs and tests. */
+  details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The one error class of cairn. Recognise it with {@link CairnError.isInstance}, which works even
+ * when two copies of `@cairn/core` are installed (it checks a `Symbol.for` marker, not the
+ * prototype chain).
+ *
+ * @example
+ * ```ts
+ * try { engine.assemble({ budget: -1 }); }
+ * catch (error) { if (CairnError.isInstance(error) && error.code === 'INVALID_BUDGET') { ... } }
+ * ```
+ */
+export class CairnError extends Error {
+  readonly [MARKER] = true;
+  /** Machine-readable reason. */
+  readonly code: CairnErrorCode;
+  /** Structured details (ids, sizes). */
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor({ code, message, cause, details = {} }: CairnErrorOptions) {
+    super(message, { cause });
+    this.name = 'CairnError';
+    this.code = code;
+    this.details = details;
+  }
+
+  /** True when `error` is a `CairnError` from any copy of this package. */
+  static isInstance(error: unknown): error is CairnError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
