@@ -1,0 +1,268 @@
+import type { DirectionTracker } from './direction-tracker.js';
+import type { AssembleOptions, AssembleResult, CompactResult, DecisionReason } from './engine-types.js';
+import { CairnError } from './errors.js';
+import { COMPRESSED_VALUE, degradeToTarget, upgradeToTarget, type FitInput } from './fit-plan.js';
+import { renderView } from './render-view.js';
+import { checkBudget, type ResolvedOptions } from './resolve-options.js';
+import { directTurn, scoreUnits, type Normalisers } from './score-turn.js';
+import type { SessionLog } from './session-log.js';
+import type { Fidelity } from './types.js';
+import type { UnitState } from './unit.js';
+import { createUnitCosts } from './unit-costs.js';
+import { ViewPlan } from './view-plan.js';
+
+/** Everything an engine holds; what a snapshot saves. @internal */
+export interface EngineState {
+  options: ResolvedOptions;
+  log: SessionLog;
+  units: UnitState[];
+  turn: number;
+  phase: import('./types.js').EnginePhase;
+  direction: DirectionTracker;
+  summaries: Map<string, string>;
+  pinned: Set<string>;
+  lastBudget: number;
+  lastView: string[];
+  lastViewTokens: number;
+  regradedTurn: number;
+  normalisers: Normalisers;
+  lastSignature: string;
+  unitsAtRescore: number;
+}
+
+const RANK: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
+
+/** Why a unit must stay full this turn, if it must. @internal */
+export function mandatoryReason(state: EngineState, index: number): DecisionReason | undefined {
+  const { log, options } = state;
+  const unit = log.units[index]!;
+  const count = log.units.length;
+  if (unit.kind === 'system') return 'mandatory:system';
+  if (unit.pinned) return 'mandatory:pinned';
+  if (index === log.latestUserUnit) return 'mandatory:latest-user';
+  if (index > log.latestUserUnit && index >= count - options.hotUnits) return 'mandatory:hot';
+  if (index === count - 1 && unit.openCalls > 0) return 'mandatory:hot';
+  return undefined;
+}
+
+function renderContext(state: EngineState) {
+  return {
+    log: state.log,
+    counter: state.options.tokenCounter,
+    compressionRatio: state.options.compressionRatio,
+    summaries: state.summaries,
+  };
+}
+
+function valueFunction(state: EngineState, previous: readonly (Fidelity | undefined)[]) {
+  const { hysteresis } = state.options.thresholds;
+  return (unit: number, fidelity: Fidelity): number => {
+    if (fidelity === 'placeholder') return 0;
+    const before = previous[unit];
+    const sticky = before !== undefined && RANK[before] >= RANK[fidelity] ? hysteresis : 0;
+    const score = state.units[unit]!.score + sticky;
+    return fidelity === 'full' ? score : score * COMPRESSED_VALUE;
+  };
+}
+
+/**
+ * Assembles the view of one turn. Below the passthrough level the history is shown unchanged.
+ * Otherwise: move the direction, rescore (all units when it moved by the delta threshold or the
+ * plan inputs changed, else only new ones), then plan fidelities — on a replan, select units
+ * by value per token up to the yellow level; on a steady turn, keep last turn's decisions and
+ * append; past the red level run the threshold regrade (once per turn) and then compaction
+ * down to yellow. Finally render and count exactly. @internal
+ */
+export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
+  const { options, log, units } = state;
+  const budget = checkBudget(request.budget ?? options.budget);
+  const plannedTools = request.plannedTools ?? [];
+  state.turn++;
+  const turn = state.turn;
+  const context = renderContext(state);
+  const costs = createUnitCosts(log.units, context);
+  const historyTokens = costs.fullTotal();
+  const count = log.units.length;
+  const previous: (Fidelity | undefined)[] = units.map((unit) => (unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity));
+  const reasons: DecisionReason[] = new Array(count);
+  const query = request.query?.trim() ? request.query : undefined;
+  const turnDirection = directTurn(log, state.direction, options, turn, query, plannedTools);
+
+  let fidelities: Fidelity[];
+  let rescored: 'all' | 'new' | 'none' = 'none';
+  let regraded = false;
+  let compacted = 0;
+  const mode = historyTokens <= options.pressure.passthrough * budget ? 'passthrough' : 'curated';
+  if (mode === 'passthrough') {
+    fidelities = new Array<Fidelity>(count).fill('full');
+    reasons.fill('passthrough');
+  } else {
+    const signature = `${[...plannedTools].sort().join(',')}|${query ? 'q' : ''}`;
+    const delta = state.direction.deltaSinceScored(turnDirection.scoring);
+    let unscored = 0;
+    for (const unit of units) if (unit.scoredTurn < 0) unscored++;
+    const rescoreAll =
+      delta >= options.directionDelta || signature !== state.lastSignature || unscored > Math.max(16, 0.1 * state.unitsAtRescore);
+    rescored = rescoreAll ? 'all' : unscored > 0 ? 'new' : 'none';
+    if (rescored !== 'none') scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new');
+    if (rescoreAll) {
+      state.direction.scoredWith = turnDirection.scoring;
+      state.lastSignature = signature;
+      state.unitsAtRescore = count;
+    }
+    const replan = rescoreAll || budget !== state.lastBudget || previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
+    const result = planFidelities(state, { budget, replan, previous, reasons, costs, historyTokens, turn });
+    fidelities = result.fidelities;
+    regraded = result.regraded;
+    compacted = result.compacted;
+  }
+  for (let index = 0; index < count; index++) {
+    const unit = units[index]!;
+    const fidelity = fidelities[index]!;
+    unit.placeholderSince = fidelity === 'placeholder' ? (unit.fidelity === 'placeholder' && unit.placeholderSince >= 0 ? unit.placeholderSince : turn) : -1;
+    unit.fidelity = fidelity;
+  }
+  return renderView(state, {
+    budget,
+    fidelities,
+    previous,
+    reasons,
+    mode,
+    historyTokens,
+    rescored,
+    regraded,
+    compacted,
+    sample: turnDirection.sample,
+    workPhase: turnDirection.signals.workPhase,
+    context,
+    costs,
+    refit: (target) => refit(state, fidelities, costs, target),
+  });
+}
+
+function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typeof createUnitCosts>, target: number): Fidelity[] {
+  const plan = new ViewPlan(fidelities, costs);
+  const locked = (unit: number) => mandatoryReason(state, unit) !== undefined;
+  degradeToTarget({ plan, value: valueFunction(state, fidelities), locked, canCompress: (unit) => costs.compressed(unit) !== undefined }, target);
+  return plan.snapshot();
+}
+
+interface PlanRequest {
+  budget: number;
+  replan: boolean;
+  previous: readonly (Fidelity | undefined)[];
+  reasons: DecisionReason[];
+  costs: ReturnType<typeof createUnitCosts>;
+  historyTokens: number;
+  turn: number;
+}
+
+function planFidelities(state: EngineState, request: PlanRequest): { fidelities: Fidelity[]; regraded: boolean; compacted: number } {
+  const { options, units, log } = state;
+  const { budget, replan, previous, reasons, costs, historyTokens, turn } = request;
+  const { thresholds, pressure } = options;
+  const count = log.units.length;
+  const mandatory = new Array<boolean>(count);
+  const forced = new Array<boolean>(count).fill(false);
+  const initial = new Array<Fidelity>(count);
+  const proximity = new Set<number>();
+  for (let index = Math.max(0, count - 64); index < count; index++) for (const edge of log.units[index]!.edges) proximity.add(edge.to);
+  for (let index = 0; index < count; index++) {
+    const reason = mandatoryReason(state, index);
+    mandatory[index] = reason !== undefined;
+    const state_ = units[index]!;
+    if (reason) {
+      reasons[index] = reason;
+      initial[index] = 'full';
+    } else if (state_.fidelity === 'placeholder' && state_.placeholderSince >= 0 && turn - state_.placeholderSince >= options.causalChainTurns && proximity.has(index)) {
+      forced[index] = true;
+      reasons[index] = 'causal-chain';
+      initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
+    } else {
+      reasons[index] = 'kept';
+      initial[index] = replan && historyTokens > pressure.yellow * budget ? 'placeholder' : (previous[index] ?? 'full');
+    }
+  }
+  const plan = new ViewPlan(initial, costs);
+  const value = valueFunction(state, previous);
+  const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
+  const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
+  if (replan && historyTokens > pressure.yellow * budget) {
+    const eligible: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || units[unit]!.score < thresholds.compress };
+    for (const unit of upgradeToTarget(eligible, pressure.yellow * budget, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
+  }
+  let regraded = false;
+  let compacted = 0;
+  if (plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+    state.regradedTurn = turn;
+    regraded = true;
+    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
+    for (const unit of order) {
+      if (plan.tokens <= pressure.yellow * budget) break;
+      const score = units[unit]!.score;
+      let tier: Fidelity = score < thresholds.compress - thresholds.hysteresis ? 'placeholder' : score < thresholds.keep - thresholds.hysteresis ? 'compressed' : 'full';
+      if (tier === 'compressed' && !canCompress(unit)) tier = 'full';
+      if (RANK[tier] < RANK[plan.get(unit)]) {
+        plan.set(unit, tier);
+        reasons[unit] = 'regraded';
+      }
+    }
+  }
+  if (plan.tokens > pressure.red * budget) {
+    for (const unit of degradeToTarget(fit, pressure.yellow * budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
+    }
+  }
+  if (plan.tokens > budget) {
+    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit]! }, budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
+    }
+  }
+  if (plan.tokens > budget && options.onBudgetExceeded === 'compress-mandatory') {
+    // Hot set and latest user turn first, newest last; then system prompts; pinned never.
+    const order = [...Array(count).keys()].filter((unit) => mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system'));
+    order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
+    for (const unit of order) {
+      if (plan.tokens <= budget) break;
+      if (!canCompress(unit)) continue;
+      plan.set(unit, 'compressed');
+      reasons[unit] = 'budget-fallback';
+    }
+  }
+  if (plan.tokens > budget) {
+    let mandatoryTokens = 0;
+    for (let unit = 0; unit < count; unit++) if (mandatory[unit]) mandatoryTokens += plan.get(unit) === 'full' ? costs.full(unit) : (costs.compressed(unit) ?? 0);
+    throw new CairnError({
+      code: 'BUDGET_EXCEEDED',
+      message: `Input exceeded the model's context window: the mandatory part of the view (system prompt, pinned messages, latest user turn, hot working set) needs about ${mandatoryTokens} tokens, over the budget of ${budget}. Raise the budget, unpin messages, lower hotUnits, or set onBudgetExceeded: 'compress-mandatory'.`,
+      details: { budget, mandatoryTokens, viewTokens: plan.tokens },
+    });
+  }
+  return { fidelities: plan.snapshot(), regraded, compacted };
+}
+
+/**
+ * Compaction on demand (or from `afterTurn` at red pressure): degrades the lowest-value units
+ * until the view fits the yellow level (`auto`) or half of it (`aggressive`), and writes the
+ * result into the unit states, which the next `assemble` reads. @internal
+ */
+export function compactState(state: EngineState, budget: number, strategy: 'auto' | 'aggressive'): CompactResult {
+  const { options, units, log } = state;
+  const costs = createUnitCosts(log.units, renderContext(state));
+  const current = units.map((unit) => unit.fidelity);
+  const plan = new ViewPlan(current, costs);
+  const tokensBefore = plan.tokens;
+  const target = options.pressure.yellow * budget * (strategy === 'aggressive' ? 0.5 : 1);
+  const locked = (unit: number) => mandatoryReason(state, unit) !== undefined;
+  const changed = degradeToTarget({ plan, value: valueFunction(state, current), locked, canCompress: (unit) => costs.compressed(unit) !== undefined }, target);
+  for (const unit of changed) {
+    const fidelity = plan.get(unit);
+    const unitState = units[unit]!;
+    if (fidelity === 'placeholder' && unitState.fidelity !== 'placeholder') unitState.placeholderSince = state.turn;
+    unitState.fidelity = fidelity;
+  }
+  state.lastViewTokens = plan.tokens;
+  return { degraded: changed.length, tokensBefore, tokensAfter: plan.tokens };
+}

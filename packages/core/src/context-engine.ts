@@ -1,0 +1,258 @@
+import { DirectionTracker } from './direction-tracker.js';
+import type { ContextEngineOptions } from './engine-options.js';
+import type {
+  AfterTurnInput,
+  AfterTurnResult,
+  AssembleOptions,
+  AssembleResult,
+  CompactOptions,
+  CompactResult,
+  DirectionState,
+} from './engine-types.js';
+import { CairnError } from './errors.js';
+import { createLexicalVectoriser } from './lexical-vectoriser.js';
+import { assembleView, compactState, type EngineState } from './assemble-view.js';
+import { resolveOptions, checkBudget } from './resolve-options.js';
+import { SessionLog } from './session-log.js';
+import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
+import type { CairnMessage, EnginePhase } from './types.js';
+import { validateMessages } from './validate-messages.js';
+import { topTerms } from './top-terms.js';
+import { inferWorkPhase } from './infer-work-phase.js';
+
+/** What `ingest` did. */
+export interface IngestResult {
+  /** Messages appended. */
+  added: number;
+  /** Messages in the log now. */
+  total: number;
+  /** Tool results kept as plain text because their call is unknown (repair mode). */
+  orphanResults: string[];
+}
+
+/**
+ * The cairn context engine: an append-only log of the session and, every turn, a budgeted,
+ * direction-aligned view of it with every unit at the right fidelity.
+ *
+ * Lifecycle (CDA phases): `ingest` new messages → `assemble` the view for the model →
+ * `afterTurn` with the model's output (compacts when pressure passes the red level) →
+ * `compact` on demand → `snapshot` / {@link restoreContextEngine} (`bootstrap`).
+ */
+export interface ContextEngine {
+  /** The session this engine holds. */
+  readonly sessionId: string;
+  /** The current lifecycle phase. */
+  readonly phase: EnginePhase;
+  /**
+   * Appends messages to the log (validated as a batch: a bad batch changes nothing).
+   * @throws CairnError `INVALID_MESSAGE`, `DUPLICATE_MESSAGE_ID`, `CONTENT_TOO_LARGE`, `ORPHAN_TOOL_RESULT`
+   */
+  ingest(messages: CairnMessage | readonly CairnMessage[]): IngestResult;
+  /**
+   * Assembles the view for this turn within the budget.
+   * @throws CairnError `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when even the mandatory part cannot fit
+   */
+  assemble(options?: AssembleOptions): AssembleResult;
+  /** Ingests the model's output and compacts when the next view would pass the red pressure level. */
+  afterTurn(result?: AfterTurnInput): AfterTurnResult;
+  /** Degrades the lowest-value units now; the next `assemble` reads what this wrote. */
+  compact(options?: CompactOptions): CompactResult;
+  /** The direction state: global intent, current direction, drift, phase. */
+  getDirectionState(): DirectionState;
+  /** A JSON-serialisable, versioned copy of the whole state. */
+  snapshot(): EngineSnapshot;
+  /** The original of a stored message (the way back from a placeholder). */
+  getMessage(id: string): CairnMessage | undefined;
+  /** All stored messages, in order. */
+  getMessages(): readonly CairnMessage[];
+  /** Pins messages: their units stay full in every view. */
+  pin(ids: readonly string[]): void;
+  /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
+  summarize(): Promise<number>;
+}
+
+class Engine implements ContextEngine {
+  readonly state: EngineState;
+
+  constructor(options: ContextEngineOptions) {
+    const resolved = resolveOptions(options);
+    const log = new SessionLog(resolved.tokenCounter, createLexicalVectoriser());
+    this.state = {
+      options: resolved,
+      log,
+      units: [],
+      turn: 0,
+      phase: 'idle',
+      direction: new DirectionTracker(),
+      summaries: new Map(),
+      pinned: new Set(),
+      lastBudget: resolved.budget,
+      lastView: [],
+      lastViewTokens: 0,
+      regradedTurn: -1,
+      normalisers: { intent: 1, keyword: 1 },
+      lastSignature: '',
+      unitsAtRescore: 0,
+    };
+  }
+
+  get sessionId(): string {
+    return this.state.options.sessionId;
+  }
+
+  get phase(): EnginePhase {
+    return this.state.phase;
+  }
+
+  ingest(input: CairnMessage | readonly CairnMessage[]): IngestResult {
+    const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
+    const { log, options } = this.state;
+    this.state.phase = 'ingest';
+    const messages = validateMessages(batch, log, {
+      maxContentChars: options.maxContentChars,
+      strictToolStructure: options.onInvalidToolStructure === 'throw',
+    });
+    const unitsBefore = log.units.length;
+    log.append(messages);
+    this.afterAppend(unitsBefore);
+    const orphanResults = messages.filter((message) => message.role === 'tool' && log.units[log.entries[log.entries.length - 1]!.unit] !== undefined)
+      .filter((message) => {
+        const position = log.entries.findIndex((entry) => entry.message === message);
+        return log.units[log.entries[position]!.unit]!.kind === 'orphan-result';
+      })
+      .map((message) => message.id);
+    this.state.phase = 'idle';
+    return { added: messages.length, total: log.entries.length, orphanResults };
+  }
+
+  /** New units start full and unscored; the global intent is set from the first user messages. */
+  afterAppend(unitsBefore: number): void {
+    const { log, units, direction, pinned } = this.state;
+    for (let index = unitsBefore; index < log.units.length; index++) {
+      const unit = log.units[index]!;
+      if (pinned.has(unit.id)) unit.pinned = true;
+      units.push({ fidelity: 'full', placeholderSince: -1, score: 0, scoredTurn: -1 });
+      if (unit.kind === 'user' && direction.global.ids.length === 0) direction.global = log.unitFeatures(index).vector;
+    }
+  }
+
+  assemble(options: AssembleOptions = {}): AssembleResult {
+    this.state.phase = 'assemble';
+    try {
+      return assembleView(this.state, options);
+    } finally {
+      this.state.phase = 'idle';
+    }
+  }
+
+  afterTurn(result: AfterTurnInput = {}): AfterTurnResult {
+    if (result.messages && result.messages.length > 0) this.ingest(result.messages);
+    this.state.phase = 'afterTurn';
+    const { log, lastViewTokens, lastBudget, options } = this.state;
+    let added = 0;
+    for (let index = log.entries.length - (result.messages?.length ?? 0); index < log.entries.length; index++) added += log.entries[index]!.tokens;
+    const usage = (lastViewTokens + added) / lastBudget;
+    let compacted = false;
+    if (usage > options.pressure.red) {
+      this.compact({ budget: lastBudget });
+      compacted = true;
+    }
+    this.state.phase = 'idle';
+    return { usage, compacted };
+  }
+
+  compact(options: CompactOptions = {}): CompactResult {
+    const budget = options.budget === undefined ? this.state.lastBudget : checkBudget(options.budget);
+    this.state.phase = 'compact';
+    try {
+      return compactState(this.state, budget, options.strategy ?? 'auto');
+    } finally {
+      this.state.phase = 'idle';
+    }
+  }
+
+  getDirectionState(): DirectionState {
+    const { direction, log, phase } = this.state;
+    const lastUnits = log.units.slice(-3);
+    const samples = direction.history;
+    return {
+      globalIntent: topTerms(direction.global, log.vectoriser.vocabulary, 8),
+      direction: topTerms(direction.current, log.vectoriser.vocabulary, 8),
+      drift: samples.length > 0 ? samples[samples.length - 1]!.drift : 0,
+      phase,
+      workPhase: inferWorkPhase(
+        lastUnits.flatMap((unit) => unit.calls.map((call) => call.name)),
+        lastUnits.length > 0 && lastUnits[lastUnits.length - 1]!.isError,
+      ),
+      history: samples,
+    };
+  }
+
+  snapshot(): EngineSnapshot {
+    return buildSnapshot(this.state);
+  }
+
+  getMessage(id: string): CairnMessage | undefined {
+    return this.state.log.message(id);
+  }
+
+  getMessages(): readonly CairnMessage[] {
+    return this.state.log.entries.map((entry) => entry.message);
+  }
+
+  pin(ids: readonly string[]): void {
+    const { log, pinned } = this.state;
+    for (const id of ids) {
+      const message = log.message(id);
+      if (!message) {
+        throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `Cannot pin "${id}": no message with that id is in the log. Ingest it first.`, details: { id } });
+      }
+    }
+    for (const id of ids) {
+      pinned.add(id);
+      const position = log.entries.findIndex((entry) => entry.message.id === id);
+      log.units[log.entries[position]!.unit]!.pinned = true;
+    }
+  }
+
+  async summarize(): Promise<number> {
+    const { summarizer } = this.state.options;
+    if (!summarizer) return 0;
+    const { log, units, summaries } = this.state;
+    let count = 0;
+    for (let index = 0; index < units.length; index++) {
+      const unit = log.units[index]!;
+      if (units[index]!.fidelity !== 'compressed' || summaries.has(unit.id)) continue;
+      const text = await summarizer({ unitId: unit.id, messages: log.unitMessages(index) });
+      summaries.set(unit.id, text);
+      delete unit.compressedCache;
+      count++;
+    }
+    return count;
+  }
+}
+
+/**
+ * Creates a context engine.
+ *
+ * @param options - Every option is optional; see {@link ContextEngineOptions} for defaults.
+ * @returns A new, empty engine.
+ * @throws CairnError `INVALID_OPTIONS` or `INVALID_BUDGET` for options that make no sense.
+ *
+ * @example
+ * ```ts
+ * const engine = createContextEngine({ budget: 8_000 });
+ * engine.ingest([{ id: 'u1', role: 'user', content: 'Book the 9am flight, never the red-eye.' }]);
+ * const { messages, metadata } = engine.assemble({ query: 'which flight?' });
+ * ```
+ */
+export function createContextEngine(options: ContextEngineOptions = {}): ContextEngine {
+  return new Engine(options);
+}
+
+/** @internal */
+export function createEngineForRestore(options: ContextEngineOptions): Engine {
+  return new Engine(options);
+}
+
+export type { Engine };

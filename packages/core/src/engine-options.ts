@@ -1,0 +1,124 @@
+import type { Embedder } from './embedder.js';
+import type { TokenCounter } from './token-counter.js';
+import type { CairnMessage } from './types.js';
+
+/** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */
+export interface ScoringWeights {
+  /** Cosine of the unit with the turn's direction (query + session direction). */
+  intentMatch: number;
+  /** The unit's work phase equals the current one. */
+  phaseMatch: number;
+  /** The unit's tools were used recently or are planned. */
+  toolRelevance: number;
+  /** Closeness to the current focus in the semantic context graph. */
+  causalProximity: number;
+  /** Recency: halves every `halfLifeUnits` units. */
+  temporalDecay: number;
+  /** System > user > tool errors > assistant and tool output. */
+  roleImportance: number;
+  /** BM25 overlap of the unit with the turn's query. Active only when a query is given. */
+  keywordOverlap: number;
+  /** The unit's tools are in `plannedTools`. Active only when tools are planned. */
+  planRelevance: number;
+}
+
+/** Default scoring weights. */
+export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
+  intentMatch: 0.25,
+  phaseMatch: 0.05,
+  toolRelevance: 0.1,
+  causalProximity: 0.1,
+  temporalDecay: 0.15,
+  roleImportance: 0.05,
+  keywordOverlap: 0.25,
+  planRelevance: 0.05,
+});
+
+/** Score thresholds that map a unit's score to a fidelity (CDA appendix A.2). */
+export interface FidelityThresholds {
+  /** At or above: `full`. @default 0.75 */
+  keep: number;
+  /** At or above (and below `keep`): `compressed`; below: `placeholder`. @default 0.25 */
+  compress: number;
+  /** A unit changes tier only when its score passes a threshold by this margin. @default 0.10 */
+  hysteresis: number;
+}
+
+/** Default thresholds: keep 0.75, compress 0.25, hysteresis 0.10. */
+export const DEFAULT_THRESHOLDS: Readonly<FidelityThresholds> = Object.freeze({ keep: 0.75, compress: 0.25, hysteresis: 0.1 });
+
+/** Budget pressure levels (share of the budget the view uses) that drive regrade and compaction. */
+export interface PressureLevels {
+  /** Compaction frees the view down to this share, in one batch. @default 0.70 */
+  yellow: number;
+  /** Above this share the regrade pass runs, then compaction. @default 0.85 */
+  red: number;
+  /** Below this share of the budget the history passes through unchanged. @default 0.20 */
+  passthrough: number;
+}
+
+/** Default pressure levels: passthrough 0.20, yellow 0.70, red 0.85. */
+export const DEFAULT_PRESSURE: Readonly<PressureLevels> = Object.freeze({ yellow: 0.7, red: 0.85, passthrough: 0.2 });
+
+/** The default token budget of a view when neither the engine nor `assemble` names one. */
+export const DEFAULT_BUDGET = 32_000;
+/** Default largest content accepted per message, in characters (16 MiB). */
+export const DEFAULT_MAX_CONTENT_CHARS = 16 * 1024 * 1024;
+/** Default causal-chain protection: a unit placeholdered this many turns in a row is forced back to compressed once. */
+export const DEFAULT_CAUSAL_CHAIN_TURNS = 3;
+/** Default direction delta below which a turn is steady and only new units are scored. */
+export const DEFAULT_DIRECTION_DELTA = 0.05;
+
+/**
+ * Summarises a unit's messages for compressed rendering. Called in the background by
+ * `engine.summarize()`, never on the `assemble` path; never given placeholders (INV-02).
+ */
+export type Summarizer = (input: { unitId: string; messages: readonly CairnMessage[] }) => Promise<string>;
+
+/** Options of {@link createContextEngine}. Every field is optional. */
+export interface ContextEngineOptions {
+  /** Names the session (used in snapshots and ids). @default 'session' */
+  sessionId?: string;
+  /** Token budget of a view when `assemble` gets none. @default 32000 */
+  budget?: number;
+  /** Counts tokens. @default the o200k BPE counter ({@link createBpeTokenCounter}) */
+  tokenCounter?: TokenCounter;
+  /** Scoring weights; missing ones take {@link DEFAULT_WEIGHTS}; 0 turns a signal off. */
+  weights?: Partial<ScoringWeights>;
+  /** Fidelity thresholds. @default {@link DEFAULT_THRESHOLDS} */
+  thresholds?: Partial<FidelityThresholds>;
+  /** Pressure levels. @default {@link DEFAULT_PRESSURE} */
+  pressure?: Partial<PressureLevels>;
+  /** Turns a unit may stay a placeholder before causal-chain protection restores it once. @default 3 */
+  causalChainTurns?: number;
+  /** Direction change below which only new units are rescored. @default 0.05 */
+  directionDelta?: number;
+  /** Recency half-life, in units. @default 40 */
+  halfLifeUnits?: number;
+  /** Units after the latest user message kept full as the hot working set. @default 2 */
+  hotUnits?: number;
+  /** Share of a unit's tokens its compressed rendering aims for. @default 0.3 */
+  compressionRatio?: number;
+  /**
+   * Bad tool structure: `'repair'` keeps orphan results as plain text and answers unanswered
+   * calls with a synthetic "no result recorded" result; `'throw'` rejects the batch.
+   * @default 'repair'
+   */
+  onInvalidToolStructure?: 'repair' | 'throw';
+  /**
+   * When even the mandatory part (system, pinned, latest user turn, hot set) exceeds the
+   * budget: `'throw'` a `BUDGET_EXCEEDED` error, or `'compress-mandatory'` compress the hot set and the latest
+   * user turn, then system prompts (never pinned messages), and throw only if that still does
+   * not fit.
+   * @default 'throw'
+   */
+  onBudgetExceeded?: 'throw' | 'compress-mandatory';
+  /** Largest content accepted per message, in characters. @default 16 MiB */
+  maxContentChars?: number;
+  /** Optional dense embedder; used for intent match once `engine.prepare()` has embedded. */
+  embedder?: Embedder;
+  /** Optional summariser for compressed rendering (background, cached). */
+  summarizer?: Summarizer;
+  /** Clock for timestamps the engine records. @default a logical clock counting from 0 */
+  now?: () => number;
+}

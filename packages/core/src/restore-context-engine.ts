@@ -1,0 +1,140 @@
+import { createEngineForRestore, type ContextEngine } from './context-engine.js';
+import type { ContextEngineOptions } from './engine-options.js';
+import { CairnError } from './errors.js';
+import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type VectorJson } from './snapshot.js';
+import type { SparseVector } from './sparse-vector.js';
+import type { Fidelity } from './types.js';
+import { validateMessages } from './validate-messages.js';
+
+const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
+
+function corrupt(path: string, problem: string, cause?: unknown): CairnError {
+  return new CairnError({
+    code: 'INVALID_SNAPSHOT',
+    message: `Invalid snapshot: ${path} ${problem}. Pass an object made by engine.snapshot() (and JSON round-tripped at most).`,
+    details: { path },
+    cause,
+  });
+}
+
+function record(value: unknown, path: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw corrupt(path, 'is not an object');
+  return value as Record<string, unknown>;
+}
+
+function list(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw corrupt(path, 'is not an array');
+  return value;
+}
+
+function finite(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw corrupt(path, 'is not a finite number');
+  return value;
+}
+
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw corrupt(path, 'is not a string');
+  return value;
+}
+
+function vector(value: unknown, path: string, vocabularySize: number): SparseVector {
+  const json = record(value, path) as unknown as VectorJson;
+  const ids = list(json.ids, `${path}.ids`).map((id, index) => finite(id, `${path}.ids[${index}]`));
+  const weights = list(json.weights, `${path}.weights`).map((weight, index) => finite(weight, `${path}.weights[${index}]`));
+  if (ids.length !== weights.length) throw corrupt(path, 'has ids and weights of different lengths');
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index]!;
+    if (!Number.isInteger(id) || id < 0 || id >= vocabularySize || (index > 0 && id <= ids[index - 1]!)) throw corrupt(`${path}.ids[${index}]`, 'is not a sorted vocabulary id');
+  }
+  return { ids: Int32Array.from(ids), weights: Float32Array.from(weights) };
+}
+
+/**
+ * Restores an engine from `engine.snapshot()` (the `bootstrap` phase). The snapshot is checked
+ * whole first: a corrupt, foreign or newer snapshot throws `INVALID_SNAPSHOT` and no engine is
+ * made. Token counts are reused when the token counter is the same, recounted otherwise.
+ *
+ * @param snapshot - What `engine.snapshot()` returned, possibly through `JSON.stringify`/`parse`.
+ * @param options - Engine options (the token counter, weights, …); the session id comes from the snapshot.
+ * @throws CairnError `INVALID_SNAPSHOT`
+ *
+ * @example
+ * ```ts
+ * const saved = JSON.stringify(engine.snapshot());
+ * const again = restoreContextEngine(JSON.parse(saved));
+ * ```
+ */
+export function restoreContextEngine(snapshot: unknown, options: ContextEngineOptions = {}): ContextEngine {
+  const root = record(snapshot, 'snapshot');
+  if (root.format !== SNAPSHOT_FORMAT) throw corrupt('snapshot.format', `is ${JSON.stringify(root.format)}, not "${SNAPSHOT_FORMAT}"`);
+  if (root.version !== SNAPSHOT_VERSION) throw corrupt('snapshot.version', `is ${JSON.stringify(root.version)}; this package reads version ${SNAPSHOT_VERSION}`);
+  const sessionId = text(root.sessionId, 'snapshot.sessionId');
+  const engine = createEngineForRestore({ ...options, sessionId });
+  const state = engine.state;
+  state.phase = 'bootstrap';
+  const vocabulary = list(root.vocabulary, 'snapshot.vocabulary').map((term, index) => text(term, `snapshot.vocabulary[${index}]`));
+  for (const term of vocabulary) state.log.vectoriser.vocabulary.idOf(term);
+  if (state.log.vectoriser.vocabulary.size !== vocabulary.length) throw corrupt('snapshot.vocabulary', 'holds duplicate terms');
+  const rawMessages = list(root.messages, 'snapshot.messages');
+  const tokens = list(root.tokens, 'snapshot.tokens').map((value, index) => finite(value, `snapshot.tokens[${index}]`));
+  if (tokens.length !== rawMessages.length || tokens.some((value) => value < 0 || !Number.isInteger(value))) throw corrupt('snapshot.tokens', 'does not hold one token count per message');
+  let messages;
+  try {
+    messages = validateMessages(rawMessages, { hasMessage: () => false, isOpenCall: () => false }, { maxContentChars: state.options.maxContentChars, strictToolStructure: false });
+  } catch (error) {
+    throw corrupt('snapshot.messages', `holds an invalid message (${(error as Error).message})`, error);
+  }
+  const sameCounter = root.tokenCounterId === state.options.tokenCounter.id;
+  state.log.append(messages, sameCounter ? tokens : undefined);
+  const pinned = list(root.pinned, 'snapshot.pinned').map((id, index) => text(id, `snapshot.pinned[${index}]`));
+  for (const id of pinned) if (!state.log.hasMessage(id)) throw corrupt('snapshot.pinned', `names "${id}", which is not in the log`);
+  for (const id of pinned) state.pinned.add(id);
+  engine.afterAppend(0);
+  for (const id of pinned) {
+    const position = messages.findIndex((message) => message.id === id);
+    state.log.units[state.log.entries[position]!.unit]!.pinned = true;
+  }
+  const units = list(root.units, 'snapshot.units');
+  if (units.length !== state.units.length) throw corrupt('snapshot.units', `has ${units.length} entries for ${state.units.length} units`);
+  units.forEach((value, index) => {
+    const path = `snapshot.units[${index}]`;
+    const unit = record(value, path);
+    if (unit.id !== state.log.units[index]!.id) throw corrupt(`${path}.id`, `is ${JSON.stringify(unit.id)}, expected "${state.log.units[index]!.id}"`);
+    if (typeof unit.fidelity !== 'string' || !FIDELITIES.has(unit.fidelity)) throw corrupt(`${path}.fidelity`, 'is not a fidelity');
+    Object.assign(state.units[index]!, {
+      fidelity: unit.fidelity as Fidelity,
+      placeholderSince: finite(unit.placeholderSince, `${path}.placeholderSince`),
+      score: finite(unit.score, `${path}.score`),
+      scoredTurn: finite(unit.scoredTurn, `${path}.scoredTurn`),
+    });
+  });
+  for (const [index, entry] of list(root.summaries, 'snapshot.summaries').entries()) {
+    const pair = list(entry, `snapshot.summaries[${index}]`);
+    state.summaries.set(text(pair[0], `snapshot.summaries[${index}][0]`), text(pair[1], `snapshot.summaries[${index}][1]`));
+  }
+  state.turn = finite(root.turn, 'snapshot.turn');
+  state.lastBudget = finite(root.lastBudget, 'snapshot.lastBudget');
+  state.lastView = list(root.lastView, 'snapshot.lastView').map((key, index) => text(key, `snapshot.lastView[${index}]`));
+  state.lastViewTokens = finite(root.lastViewTokens, 'snapshot.lastViewTokens');
+  state.regradedTurn = finite(root.regradedTurn, 'snapshot.regradedTurn');
+  const normalisers = record(root.normalisers, 'snapshot.normalisers');
+  state.normalisers = { intent: finite(normalisers.intent, 'snapshot.normalisers.intent'), keyword: finite(normalisers.keyword, 'snapshot.normalisers.keyword') };
+  state.lastSignature = text(root.lastSignature, 'snapshot.lastSignature');
+  state.unitsAtRescore = finite(root.unitsAtRescore, 'snapshot.unitsAtRescore');
+  const direction = record(root.direction, 'snapshot.direction');
+  const size = vocabulary.length;
+  state.direction.global = vector(direction.global, 'snapshot.direction.global', size);
+  state.direction.current = vector(direction.current, 'snapshot.direction.current', size);
+  state.direction.previous = vector(direction.previous, 'snapshot.direction.previous', size);
+  state.direction.scoredWith = direction.scoredWith === null ? undefined : vector(direction.scoredWith, 'snapshot.direction.scoredWith', size);
+  for (const [index, sample] of list(direction.history, 'snapshot.direction.history').entries()) {
+    const entry = record(sample, `snapshot.direction.history[${index}]`);
+    state.direction.history.push({
+      turn: finite(entry.turn, `snapshot.direction.history[${index}].turn`),
+      drift: finite(entry.drift, `snapshot.direction.history[${index}].drift`),
+      gradient: finite(entry.gradient, `snapshot.direction.history[${index}].gradient`),
+    });
+  }
+  state.phase = 'idle';
+  return engine;
+}

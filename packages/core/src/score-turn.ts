@@ -1,0 +1,133 @@
+import type { DirectionTracker } from './direction-tracker.js';
+import { graphProximity } from './graph-proximity.js';
+import { inferWorkPhase } from './infer-work-phase.js';
+import type { ResolvedOptions } from './resolve-options.js';
+import { combineScore, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
+import type { SessionLog } from './session-log.js';
+import { blend, cosine, EMPTY_VECTOR, type SparseVector } from './sparse-vector.js';
+import type { TermBag } from './term-bag.js';
+import type { UnitState } from './unit.js';
+
+/** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
+const INTENT_FLOOR = 0.25;
+/** BM25 below this is not stretched to 1 by normalisation. */
+const KEYWORD_FLOOR = 2;
+const RECENT_TOOL_UNITS = 5;
+
+/** The turn's direction inputs. @internal */
+export interface TurnDirection {
+  readonly scoring: SparseVector;
+  readonly queryBag: TermBag | undefined;
+  readonly signals: TurnSignals;
+}
+
+/**
+ * Moves the session direction for this turn and derives what units are scored against:
+ * D_t from the query (or the latest user message and the last unit), the work phase of the
+ * last units, recent and planned tools, and graph proximity to the focus. @internal
+ */
+export function directTurn(
+  log: SessionLog,
+  direction: DirectionTracker,
+  options: ResolvedOptions,
+  turn: number,
+  query: string | undefined,
+  plannedTools: readonly string[],
+): TurnDirection & { sample: ReturnType<DirectionTracker['update']> } {
+  const count = log.units.length;
+  const queryVector = query ? log.vectoriser.vector(query) : undefined;
+  let intent: SparseVector = queryVector ?? EMPTY_VECTOR;
+  if (!queryVector) {
+    const parts = [];
+    if (log.latestUserUnit >= 0) parts.push({ vector: log.unitFeatures(log.latestUserUnit).vector, weight: 0.7 });
+    if (count > 0 && count - 1 !== log.latestUserUnit) parts.push({ vector: log.unitFeatures(count - 1).vector, weight: 0.3 });
+    if (parts.length > 0) intent = blend(parts);
+  }
+  const sample = direction.update(intent, turn);
+  const scoring = queryVector
+    ? blend([
+        { vector: direction.current, weight: 0.5 },
+        { vector: queryVector, weight: 0.5 },
+      ])
+    : direction.current;
+  const recentTools = new Set<string>();
+  const lastTools: string[] = [];
+  for (let index = Math.max(0, count - RECENT_TOOL_UNITS); index < count; index++) {
+    for (const call of log.units[index]!.calls) {
+      recentTools.add(call.name);
+      if (index >= count - 3) lastTools.push(call.name);
+    }
+  }
+  const planned = new Set(plannedTools);
+  const queryBag = query ? log.vectoriser.bag(query) : undefined;
+  const active: ActiveSignals = {
+    intentMatch: scoring.ids.length > 0,
+    keywordOverlap: queryBag !== undefined && queryBag.length > 0,
+    phaseMatch: true,
+    toolRelevance: planned.size > 0 || recentTools.size > 0,
+    causalProximity: true,
+    temporalDecay: true,
+    roleImportance: true,
+    planRelevance: planned.size > 0,
+  };
+  const signals: TurnSignals = {
+    weights: options.weights,
+    active,
+    workPhase: inferWorkPhase(lastTools, count > 0 && log.units[count - 1]!.isError),
+    plannedTools: planned,
+    recentTools,
+    proximity: graphProximity(log.units, [log.latestUserUnit, count - 1, count - 2]),
+    lastUnit: count - 1,
+    halfLifeUnits: options.halfLifeUnits,
+  };
+  return { scoring, queryBag, signals, sample };
+}
+
+/** Normalisers of the relative signals, kept from the last full rescore. @internal */
+export interface Normalisers {
+  intent: number;
+  keyword: number;
+}
+
+/**
+ * Scores units in [0, 1]: all of them (`all`, the normalisers are recomputed) or only the ones
+ * never scored (`new`, the cached normalisers apply), so a steady turn costs what is new.
+ * @internal
+ */
+export function scoreUnits(
+  log: SessionLog,
+  states: UnitState[],
+  turn: number,
+  direction: TurnDirection,
+  normalisers: Normalisers,
+  mode: 'all' | 'new',
+): void {
+  const indexes: number[] = [];
+  for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
+  const intentRaw = new Float64Array(indexes.length);
+  const keywordRaw = new Float64Array(indexes.length);
+  const { scoring, queryBag, signals } = direction;
+  indexes.forEach((index, offset) => {
+    const features = log.unitFeatures(index);
+    intentRaw[offset] = signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
+    keywordRaw[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
+  });
+  if (mode === 'all') {
+    normalisers.intent = Math.max(INTENT_FLOOR, ...maxOf(intentRaw));
+    normalisers.keyword = Math.max(KEYWORD_FLOOR, ...maxOf(keywordRaw));
+  }
+  indexes.forEach((index, offset) => {
+    const parts = structuralParts(log.units[index]!, signals);
+    parts.intentMatch = Math.min(1, intentRaw[offset]! / normalisers.intent);
+    parts.keywordOverlap = Math.min(1, keywordRaw[offset]! / normalisers.keyword);
+    const state = states[index]!;
+    state.score = combineScore(parts, signals.weights, signals.active);
+    state.scoredTurn = turn;
+  });
+}
+
+function maxOf(values: Float64Array): [number] {
+  let max = 0;
+  for (const value of values) if (value > max) max = value;
+  return [max];
+}

@@ -1,0 +1,181 @@
+import { entityKeys } from './extract-anchors.js';
+import { inferWorkPhase } from './infer-work-phase.js';
+import type { LexicalVectoriser } from './lexical-vectoriser.js';
+import { cosine } from './sparse-vector.js';
+import { mergeTermBags, type TermBag } from './term-bag.js';
+import { TermStatistics } from './term-statistics.js';
+import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
+import type { CairnMessage } from './types.js';
+import type { LogEntry, Unit, UnitKind } from './unit.js';
+
+const MAX_ENTITY_EDGES = 6;
+const SIMILARITY_WINDOW = 8;
+const SIMILARITY_EDGE_MIN = 0.3;
+
+/** The text a message contributes to scoring: content, tool names and arguments. @internal */
+export function featureText(message: CairnMessage): string {
+  let text = contentText(message.content);
+  if (message.toolCalls) for (const call of message.toolCalls) text += `\n${call.name} ${argumentsText(call.arguments)}`;
+  if (message.role === 'tool' && message.name) text += `\n${message.name}`;
+  return text;
+}
+
+/**
+ * The append-only session log: every original message forever, its cached token count and
+ * features, grouped into units, with the semantic context graph's edges. @internal
+ */
+export class SessionLog {
+  readonly entries: LogEntry[] = [];
+  readonly units: Unit[] = [];
+  readonly statistics = new TermStatistics();
+  private readonly byId = new Map<string, number>();
+  private readonly callUnit = new Map<string, number>();
+  private readonly lastUnitWithEntity = new Map<string, number>();
+  private lastUserUnit = -1;
+  /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
+  maxIdTokens = 0;
+  maxToolNameTokens = 0;
+
+  constructor(
+    private readonly counter: TokenCounter,
+    readonly vectoriser: LexicalVectoriser,
+  ) {}
+
+  /** True when a message with this id is stored. */
+  hasMessage(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** True when a call with this id was made and is not answered yet. */
+  isOpenCall(id: string): boolean {
+    const unitIndex = this.callUnit.get(id);
+    if (unitIndex === undefined) return false;
+    const call = this.units[unitIndex]!.calls.find((candidate) => candidate.id === id);
+    return call !== undefined && call.answer < 0;
+  }
+
+  /** The stored message with this id. */
+  message(id: string): CairnMessage | undefined {
+    const position = this.byId.get(id);
+    return position === undefined ? undefined : this.entries[position]!.message;
+  }
+
+  /** Index of the unit holding the latest user message (-1 when none). */
+  get latestUserUnit(): number {
+    return this.lastUserUnit;
+  }
+
+  /** Appends validated messages; `tokens` may carry counts restored from a snapshot. */
+  append(messages: readonly CairnMessage[], tokens?: readonly number[]): void {
+    messages.forEach((message, offset) => this.appendOne(message, tokens?.[offset]));
+  }
+
+  private appendOne(message: CairnMessage, knownTokens: number | undefined): void {
+    const position = this.entries.length;
+    const tokens = knownTokens ?? countMessageTokens(message, this.counter);
+    const text = featureText(message);
+    const bag = this.vectoriser.bag(text);
+    const entities = entityKeys(text);
+    this.statistics.addDocument(bag);
+
+    const answeredUnit = message.role === 'tool' && message.toolCallId !== undefined ? this.openCallUnit(message.toolCallId) : -1;
+    let unit: Unit;
+    if (answeredUnit >= 0) {
+      unit = this.units[answeredUnit]!;
+      const call = unit.calls.find((candidate) => candidate.id === message.toolCallId)!;
+      call.answer = position;
+      unit.openCalls--;
+      unit.positions.push(position);
+      unit.messageTokens += tokens;
+      if (message.isError) unit.isError = true;
+      unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), unit.isError);
+      unit.version++;
+    } else {
+      unit = this.openUnit(message, position, tokens);
+    }
+    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
+    this.entries.push(entry);
+    this.byId.set(message.id, position);
+    this.linkEntities(unit, entities);
+  }
+
+  private openCallUnit(callId: string): number {
+    const unitIndex = this.callUnit.get(callId);
+    if (unitIndex === undefined) return -1;
+    const call = this.units[unitIndex]!.calls.find((candidate) => candidate.id === callId);
+    return call && call.answer < 0 ? unitIndex : -1;
+  }
+
+  private openUnit(message: CairnMessage, position: number, tokens: number): Unit {
+    const kind: UnitKind =
+      message.role === 'tool' ? 'orphan-result' : message.role === 'assistant' && message.toolCalls ? 'tool-exchange' : message.role;
+    const calls = (message.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, answer: -1 }));
+    const unit: Unit = {
+      index: this.units.length,
+      id: message.id,
+      kind,
+      positions: [position],
+      calls,
+      messageTokens: tokens,
+      openCalls: calls.length,
+      isError: message.isError === true,
+      pinned: message.role === 'system' || message.metadata?.pinned === true,
+      workPhase: inferWorkPhase(calls.map((call) => call.name), message.isError === true),
+      edges: [],
+      version: 0,
+    };
+    this.units.push(unit);
+    this.maxIdTokens = Math.max(this.maxIdTokens, this.counter.count(unit.id));
+    for (const call of calls) this.maxToolNameTokens = Math.max(this.maxToolNameTokens, this.counter.count(call.name.slice(0, 32)));
+    for (const call of calls) this.callUnit.set(call.id, unit.index);
+    if (kind === 'assistant' || kind === 'tool-exchange') {
+      if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
+    }
+    if (kind === 'user') this.lastUserUnit = unit.index;
+    this.linkSimilar(unit, message);
+    return unit;
+  }
+
+  private linkEntities(unit: Unit, entities: readonly string[]): void {
+    let added = 0;
+    for (const key of entities) {
+      const previous = this.lastUnitWithEntity.get(key);
+      this.lastUnitWithEntity.set(key, unit.index);
+      if (previous === undefined || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
+      if (unit.edges.some((edge) => edge.to === previous)) continue;
+      unit.edges.push({ to: previous, kind: 'entity' });
+      added++;
+    }
+  }
+
+  private linkSimilar(unit: Unit, message: CairnMessage): void {
+    if (unit.kind === 'system') return;
+    const vector = this.vectoriser.vector(featureText(message));
+    let best = -1;
+    let bestSimilarity = SIMILARITY_EDGE_MIN;
+    for (let index = unit.index - 1; index >= 0 && index >= unit.index - SIMILARITY_WINDOW; index--) {
+      const similarity = cosine(vector, this.unitFeatures(index).vector);
+      if (similarity > bestSimilarity) {
+        bestSimilarity = similarity;
+        best = index;
+      }
+    }
+    if (best >= 0 && !unit.edges.some((edge) => edge.to === best)) unit.edges.push({ to: best, kind: 'similar' });
+  }
+
+  /** The merged term bag and vector of a unit (cached until a message joins it). */
+  unitFeatures(unitIndex: number): { bag: TermBag; vector: import('./sparse-vector.js').SparseVector } {
+    const unit = this.units[unitIndex]!;
+    if (unit.bagCache && unit.bagCache.version === unit.version) return unit.bagCache;
+    const bags = unit.positions.map((position) => this.entries[position]!.bag);
+    const bag = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
+    const cache = { version: unit.version, bag, vector: this.vectoriser.vectorOfBag(bag) };
+    unit.bagCache = cache;
+    return cache;
+  }
+
+  /** The stored messages of a unit, lead first. */
+  unitMessages(unitIndex: number): CairnMessage[] {
+    return this.units[unitIndex]!.positions.map((position) => this.entries[position]!.message);
+  }
+}

@@ -1,0 +1,67 @@
+import { placeholderText, renderCompressed, renderFull, type RenderContext } from './render-unit.js';
+import { MESSAGE_OVERHEAD_TOKENS } from './token-counter.js';
+import type { Unit } from './unit.js';
+import type { UnitCosts } from './view-plan.js';
+
+const RUN_TEMPLATE =
+  '[cairn:placeholder from= to= count=99999999] 99999999 earlier messages not shown; tool calls: ×99999, ×99999, ×99999, …; 99999999 failed. Recall any by id.';
+const COMPRESSED_HEADER_TOKENS = 16;
+
+/**
+ * Token costs of units at each fidelity for planning: exact for full and placeholder
+ * renderings, exact for compressed ones already rendered, and otherwise an estimate from the
+ * compression ratio (the final render is counted exactly and re-fitted if it is over).
+ * @internal
+ */
+export function createUnitCosts(units: readonly Unit[], context: RenderContext): UnitCosts & { fullTotal(): number } {
+  const { counter, log } = context;
+  const fullCache = new Map<number, { version: number; tokens: number }>();
+  const full = (index: number): number => {
+    const unit = units[index]!;
+    if (unit.openCalls === 0 && unit.kind !== 'orphan-result') return unit.messageTokens;
+    const cached = fullCache.get(index);
+    if (cached && cached.version === unit.version) return cached.tokens;
+    const tokens = renderFull(unit, context).tokens;
+    fullCache.set(index, { version: unit.version, tokens });
+    return tokens;
+  };
+  const compressedEstimate = (unit: Unit): number => {
+    const idTokens = log.maxIdTokens;
+    let estimate = 0;
+    for (const position of unit.positions) {
+      const tokens = log.entries[position]!.tokens;
+      estimate += Math.min(tokens, Math.max(16, Math.ceil(tokens * context.compressionRatio))) + COMPRESSED_HEADER_TOKENS + idTokens;
+    }
+    return estimate + 4 * idTokens + 8;
+  };
+  const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + 8;
+  return {
+    full,
+    compressed(index) {
+      const unit = units[index]!;
+      const cached = unit.compressedCache;
+      const tokens = cached && cached.version === unit.version ? cached.rendering.tokens : compressedEstimate(unit);
+      return tokens < full(index) ? tokens : undefined;
+    },
+    placeholder(index) {
+      const unit = units[index]!;
+      const cached = unit.placeholderCache;
+      if (cached && cached.version === unit.version) return cached.tokens;
+      const text = placeholderText(unit, context, full(index));
+      const tokens = MESSAGE_OVERHEAD_TOKENS + counter.count(text);
+      unit.placeholderCache = { version: unit.version, text, tokens };
+      return tokens;
+    },
+    runBound,
+    fullTotal() {
+      let total = 0;
+      for (let index = 0; index < units.length; index++) total += full(index);
+      return total;
+    },
+  };
+}
+
+/** Renders a unit compressed now (exact cost), so planning stops estimating it. @internal */
+export function settleCompressed(unit: Unit, context: RenderContext): number {
+  return renderCompressed(unit, context).tokens;
+}
