@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['@cairn/source'] },
+  test: {
+    name: 'bench',
+    include: ['src/**/*.test.ts'],
+  },
+});
