@@ -133,12 +133,12 @@ describe('compressText', () => {
   });
 
   test('cuts a single long segment around its anchors', () => {
-    const filler = Array.from({ length: 400 }, (_, index) => `word${index % 7 === 0 ? '' : 's'}`).join('_');
-    const input = `${filler}_ORDER_ID=ORD-99812_${filler}`;
-    const result = compressText(input, { maxTokens: 40, countTokens: chars.count });
-    expectWithinBudget(result, 40, chars.count);
+    const filler = Array.from({ length: 20 }, (_, index) => `word${index % 7 === 0 ? '' : 's'}`).join(' ');
+    const input = `${filler} then order ORD-99812 was held ${filler}`;
+    const result = compressText(input, { maxTokens: 20, countTokens: chars.count });
+    expectWithinBudget(result, 20, chars.count);
     expect(result.text).toContain('ORD-99812');
-    expect(result.text).toContain('…');
+    expect(result.text).toMatch(/^… .* …$/);
     expectExtractive(input, result.text);
   });
 
@@ -149,13 +149,17 @@ describe('compressText', () => {
     const result = compressText(input, { maxTokens: 40, countTokens: bpe.count });
     expectWithinBudget(result, 40, bpe.count);
     expect(result.text).toContain('The user must never share invoice INV-2231.');
-    expect(result.text).toContain(' … ');
+    expect(result.text).toMatch(/^… .+ …$/);
     expect(result.text).not.toContain('\n');
+    const twoFacts = input.replace('Filler sentence number 25 says little.', 'Refund ORD-7 failed twice.');
+    const both = compressText(twoFacts, { maxTokens: 40, countTokens: bpe.count }).text;
+    expect(both).toContain('INV-2231. … ');
+    expect(both).toContain('Refund ORD-7 failed twice.');
   });
 
   test('compresses a 10 MB log to its head, tail and error lines', () => {
     const lines: string[] = [];
-    for (let index = 0; index < 120_000; index++) {
+    for (let index = 0; index < 160_000; index++) {
       lines.push(`2024-01-01T00:00:${String(index % 60).padStart(2, '0')} INFO worker-${index % 16} processed batch ${index} ok`);
       if (index === 61_234) lines.push('2024-01-01T00:00:01 ERROR worker-3 payment gateway timed out for order ORD-5521');
     }
@@ -172,7 +176,7 @@ describe('compressText', () => {
   test('handles a 10 MB single line and a 10 MB blob', () => {
     const line = compressText('ab '.repeat(3_500_000), { maxTokens: 100, countTokens: bpe.count });
     expectWithinBudget(line, 100, bpe.count);
-    const blob = 'QUJD0123xyz/'.repeat(900_000);
+    const blob = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+P+/HgAFhAJ/wlseKgAAAABJRU5ErkJggg=='.repeat(100_000);
     const result = compressText(`head\n${blob}\ntail failed`, { maxTokens: 100, countTokens: bpe.count });
     expectWithinBudget(result, 100, bpe.count);
     expect(result.text).toContain('tail failed');
@@ -216,7 +220,7 @@ describe('compressText', () => {
       const result = compressText(text, { maxTokens, countTokens: bpe.count });
       expectWithinBudget(result, maxTokens, bpe.count);
       if (bpe.count(text) <= maxTokens) expect(result.text).toBe(text);
-      if (maxTokens >= 8 && text.trim().length > 0) expect(result.tokens).toBeGreaterThan(0);
+      if (maxTokens >= 16 && text.trim().length > 0) expect(result.tokens).toBeGreaterThan(0);
     },
   );
 });

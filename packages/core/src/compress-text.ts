@@ -45,8 +45,14 @@ const ANCHOR_WEIGHTS: Readonly<Record<AnchorKind, number>> = {
   name: 3,
 };
 /** Bonus of the first segment (the topic) and of the last one (the outcome). */
-const EDGE_BONUS = 8;
+const EDGE_BONUS = 5;
 const BINARY_SCORE = 1;
+/** Share of the best nearby segment's priority a segment adds to its own. */
+const NEIGHBOUR_SHARE = 0.5;
+/** How many segments away a neighbour still shares (its share divided by the distance). */
+const NEIGHBOUR_REACH = 3;
+/** Sentences shorter than this join the next one. */
+const MIN_SENTENCE_CHARS = 24;
 /** Segments longer than this are split into sentences, clauses, then windows. */
 const MAX_SEGMENT_CHARS = 300;
 const MIN_PIECE_CHARS = 100;
@@ -64,6 +70,8 @@ const MAX_LINE_REACH = 1_000;
 const MAX_ANCHORS_PER_SEGMENT = 64;
 /** Below this many tokens left, a segment too long for the rest is not cut to fit. */
 const MIN_CUT_TOKENS = 12;
+/** When nothing fits whole, how many of the best segments to try cutting. */
+const MAX_FALLBACK_TRIES = 8;
 const STRONG_LINE =
   /error|exception|traceback|fail|fatal|panic|denied|refused|not found|timed out|assert|critical|abort|killed|exit code|never|must not|do not|don't|decided|confirmed/gi;
 
@@ -202,11 +210,9 @@ function findCut(text: string, start: number, end: number): number {
 function segmentText(text: string, regions: readonly TextSpan[], binary: readonly TextSpan[]): Segment[] {
   const segments: Segment[] = [];
   let line = 0;
-  const pushText = (start: number, end: number, keepIndent: boolean): void => {
-    const lineStart = start;
-    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+  /** Pushes `[start, end)` (already trimmed at the start) as windows of at most MAX_SEGMENT_CHARS. */
+  const pushWindows = (start: number, end: number): void => {
     while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
-    if (keepIndent && start < end) start = Math.max(lineStart, start - MAX_INDENT_CHARS);
     while (start < end) {
       const cut = end - start <= MAX_SEGMENT_CHARS ? end : findCut(text, start, end);
       let pieceEnd = cut;
@@ -215,6 +221,28 @@ function segmentText(text: string, regions: readonly TextSpan[], binary: readonl
       start = cut;
       while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
     }
+  };
+  /** Pushes a piece of a line: whole when short, else one segment per sentence (windows if long). */
+  const pushText = (start: number, end: number, keepIndent: boolean): void => {
+    const lineStart = start;
+    while (start < end && isWhitespaceCode(text.charCodeAt(start))) start++;
+    while (end > start && isWhitespaceCode(text.charCodeAt(end - 1))) end--;
+    if (keepIndent && start < end) start = Math.max(lineStart, start - MAX_INDENT_CHARS);
+    if (end - start <= MAX_SEGMENT_CHARS) {
+      if (start < end) segments.push(newSegment(start, end, line, text.slice(start, end), false));
+      return;
+    }
+    let sentenceStart = start;
+    for (let index = start + 1; index < end - 1; index++) {
+      const char = text[index];
+      if (char !== '.' && char !== '!' && char !== '?') continue;
+      if (!isWhitespaceCode(text.charCodeAt(index + 1)) || index + 1 - sentenceStart < MIN_SENTENCE_CHARS) continue;
+      pushWindows(sentenceStart, index + 1);
+      sentenceStart = index + 1;
+      while (sentenceStart < end && isWhitespaceCode(text.charCodeAt(sentenceStart))) sentenceStart++;
+      index = sentenceStart;
+    }
+    pushWindows(sentenceStart, end);
   };
   let binaryIndex = 0;
   let nextNewline = -1;
@@ -253,53 +281,80 @@ function newSegment(start: number, end: number, line: number, content: string, b
   return { start, end, line, content, binary, anchors: [], tokens: 0, priority: 0 };
 }
 
-/** Score of a segment's anchors; repeated kinds count half as much each time. */
-function anchorScore(anchors: readonly Anchor[]): number {
+function anchorKey(anchor: Anchor): string {
+  return `${anchor.kind}:${anchor.text.toLowerCase()}`;
+}
+
+/**
+ * Score of a segment's anchors: each weighs by its kind, less when the same anchor recurs across
+ * segments (`/ sqrt(frequency)`), and half as much for each earlier anchor of its kind here.
+ */
+function anchorScore(anchors: readonly Anchor[], frequency: ReadonlyMap<string, number>): number {
   const seen = new Map<AnchorKind, number>();
   let score = 0;
   for (const anchor of anchors) {
     const repeats = seen.get(anchor.kind) ?? 0;
     seen.set(anchor.kind, repeats + 1);
-    score += ANCHOR_WEIGHTS[anchor.kind] / 2 ** repeats;
+    score += ANCHOR_WEIGHTS[anchor.kind] / 2 ** repeats / Math.sqrt(frequency.get(anchorKey(anchor)) ?? 1);
   }
   return score;
 }
 
-function scoreSegments(segments: Segment[], text: string, countTokens: (text: string) => number): void {
-  const shapes = new Map<string, number>();
-  const lastIndex = segments.length - 1;
-  segments.forEach((segment, index) => {
-    segment.tokens = countTokens(segment.content);
-    if (segment.binary) {
-      segment.priority = BINARY_SCORE / Math.sqrt(segment.tokens + 2);
-      return;
-    }
-    segment.anchors = extractAnchors(segment.content, { maxAnchors: MAX_ANCHORS_PER_SEGMENT });
-    let score = anchorScore(segment.anchors);
-    if (index === 0 && segment.start === firstNonBlank(text)) score += EDGE_BONUS;
-    if (index === lastIndex && segment.end === lastNonBlank(text)) score += EDGE_BONUS;
-    const exact = shapes.get(segment.content) ?? 0;
-    shapes.set(segment.content, exact + 1);
-    const shape = templateOf(segment.content, segment.anchors);
-    const repeats = shapes.get(shape) ?? 0;
-    shapes.set(shape, repeats + 1);
-    segment.priority = score / Math.sqrt(segment.tokens + 2) / (1 + repeats) / (1 + 3 * exact);
-  });
-}
+const VALUE_KINDS: ReadonlySet<AnchorKind> = new Set(['id', 'number', 'path', 'url', 'name']);
 
 /**
- * The template of a segment: anchors replaced by their kind, digits by `#`, blanks collapsed.
- * Log lines and test results that differ only in their values share one template.
+ * The template of a segment: value anchors (ids, numbers, paths, urls, names) replaced by their
+ * kind, digits by `#`, blanks collapsed. Log lines and test results that differ only in their
+ * values share a template; `"offerId": …` and `"reservationId": …` do not.
  */
 function templateOf(content: string, anchors: readonly Anchor[]): string {
-  let template = '\u0000';
+  let template = '';
   let position = 0;
   for (const anchor of anchors) {
-    template += content.slice(position, anchor.index) + `<${anchor.kind}>`;
+    if (!VALUE_KINDS.has(anchor.kind)) continue;
+    template += `${content.slice(position, anchor.index)}<${anchor.kind}>`;
     position = anchor.index + anchor.text.length;
   }
   template += content.slice(position);
   return template.replace(/\d+/g, '#').replace(/\s+/g, ' ');
+}
+
+/**
+ * Sets tokens, anchors and priority of every segment. Priority is anchor score per square root
+ * of tokens, divided by the square root of how many segments share its template (and more for
+ * a repeat of an earlier segment's exact text), plus a share of the best nearby segment's (half of an adjacent one's,
+ * a quarter of one two away, …), so facts that sit together stay together.
+ */
+function scoreSegments(segments: Segment[], text: string, countTokens: (text: string) => number): void {
+  const frequency = new Map<string, number>();
+  for (const segment of segments) {
+    segment.tokens = countTokens(segment.content);
+    if (segment.binary) continue;
+    segment.anchors = extractAnchors(segment.content, { maxAnchors: MAX_ANCHORS_PER_SEGMENT });
+    for (const key of new Set(segment.anchors.map(anchorKey))) frequency.set(key, (frequency.get(key) ?? 0) + 1);
+  }
+  const templates = segments.map((segment) => (segment.binary ? '' : templateOf(segment.content, segment.anchors)));
+  const templateFrequency = new Map<string, number>();
+  for (const template of templates) templateFrequency.set(template, (templateFrequency.get(template) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  const base = segments.map((segment, index) => {
+    if (segment.binary) return BINARY_SCORE / Math.sqrt(segment.tokens + 2);
+    let score = anchorScore(segment.anchors, frequency);
+    if (index === 0 && segment.start === firstNonBlank(text)) score += EDGE_BONUS;
+    if (index === segments.length - 1 && segment.end === lastNonBlank(text)) score += EDGE_BONUS;
+    const exact = seen.get(segment.content) ?? 0;
+    seen.set(segment.content, exact + 1);
+    const repeats = templateFrequency.get(templates[index]!) ?? 1;
+    return score / Math.sqrt(segment.tokens + 2) / Math.sqrt(repeats) / (1 + 3 * exact);
+  });
+  segments.forEach((segment, index) => {
+    let neighbour = 0;
+    for (let distance = 1; distance <= NEIGHBOUR_REACH; distance++) {
+      const share = NEIGHBOUR_SHARE / distance;
+      neighbour = Math.max(neighbour, share * (base[index - distance] ?? 0), share * (base[index + distance] ?? 0));
+    }
+    segment.priority = base[index]! + neighbour;
+  });
 }
 
 function firstNonBlank(text: string): number {
@@ -338,21 +393,23 @@ function render(text: string, segments: readonly Segment[], kept: readonly (stri
     if (piece === undefined) continue;
     const segment = segments[index]!;
     if (previous < 0) {
-      if (index > 0 || firstNonBlank(text) < segment.start) {
+      if ((index > 0 || firstNonBlank(text) < segment.start) && !piece.startsWith('…')) {
         const before = segments[index - 1];
         output += before && before.line === segment.line ? '… ' : '…\n';
       }
     } else {
       const last = segments[previous]!;
+      const sameLine = last.line === segment.line;
       if (previous === index - 1 && contiguous(text, last, segment)) output += separatorBetween(text, last, segment);
-      else output += last.line === segment.line ? INLINE_GAP_MARKER : LINE_GAP_MARKER;
+      else if (output.endsWith('…') || piece.startsWith('…')) output += sameLine ? ' ' : '\n';
+      else output += sameLine ? INLINE_GAP_MARKER : LINE_GAP_MARKER;
     }
     output += piece;
     previous = index;
   }
   if (previous >= 0) {
     const last = segments[previous]!;
-    if (previous < segments.length - 1 || last.end < lastNonBlank(text)) {
+    if ((previous < segments.length - 1 || last.end < lastNonBlank(text)) && !output.endsWith('…')) {
       const after = segments[previous + 1];
       output += after && after.line === last.line ? ' …' : '\n…';
     }
@@ -459,8 +516,10 @@ function result(text: string, countTokens: (text: string) => number, kept: numbe
  * segments were skipped. Binary spans become `[binary data: N chars]`. A segment too long for
  * what is left is cut to a window around its heaviest anchor.
  *
- * Guarantees: a text that fits is returned verbatim; `tokens === countTokens(text)`; `tokens <=
- * maxTokens` (with budgets under 8 the result may be empty); deterministic; never throws. Huge
+ * Guarantees: a text that fits is returned verbatim (texts over `16 × maxTokens` characters, and
+ * over 4,096, are taken not to fit without being counted); `tokens === countTokens(text)`;
+ * `tokens <= maxTokens` (the result may be empty when not even a cut segment fits, as with
+ * budgets under 8); deterministic; never throws on any string. Huge
  * inputs are first pre-cut to a bounded set of candidates (head, tail, lines with errors,
  * negations or decisions), so a 10 MB log costs one linear scan, not a token count of 10 MB.
  *
@@ -509,6 +568,23 @@ export function compressText(text: string, options: CompressTextOptions): Compre
       kept[index] = cut.text;
       keptAnchors[index] = anchorsWithin(segment.anchors, cut.start, cut.end);
       left -= countTokens(cut.text) + JOIN_COST;
+    }
+  }
+
+  if (!kept.some((piece) => piece !== undefined)) {
+    // Nothing fit whole: keep the best segment that can be cut to the whole budget.
+    for (const index of order.slice(0, MAX_FALLBACK_TRIES)) {
+      const segment = segments[index]!;
+      if (segment.binary) {
+        if (segment.tokens > maxTokens) continue;
+        kept[index] = segment.content;
+        break;
+      }
+      const cut = cutSegment(segment, maxTokens, countTokens);
+      if (!cut) continue;
+      kept[index] = cut.text;
+      keptAnchors[index] = anchorsWithin(segment.anchors, cut.start, cut.end);
+      break;
     }
   }
 

@@ -41,18 +41,20 @@ interface RunStatistics {
   upper: number;
   lower: number;
   digits: number;
-  slashes: number;
+  /** `/`, `-` and `_`: frequent in paths and identifiers, rare in base64. */
+  separators: number;
   nonHex: number;
 }
 
 /**
- * A run of base64 characters is a blob when it looks random: all hex with letters and digits,
- * or mixed case with digits and few slashes (a long path without dots is not a blob).
+ * A run of base64 characters is a blob when it looks random. Hex: at least 1/8 digits and 1/8
+ * letters. Base64: at least 1/8 upper case, 1/8 lower case, 1/32 digits and at most 1/16
+ * separators, so long paths, snake_case names and words do not count.
  */
 function isBlob(length: number, stats: RunStatistics): boolean {
   if (length < MIN_BLOB_CHARS) return false;
-  if (stats.nonHex === 0) return stats.digits > 0 && stats.upper + stats.lower > 0;
-  return stats.upper > 0 && stats.lower > 0 && stats.digits > 0 && stats.slashes * 20 <= length;
+  if (stats.nonHex === 0) return stats.digits * 8 >= length && (stats.upper + stats.lower) * 8 >= length;
+  return stats.upper * 8 >= length && stats.lower * 8 >= length && stats.digits * 32 >= length && stats.separators * 16 <= length;
 }
 
 function mergeSpans(spans: TextSpan[]): TextSpan[] {
@@ -80,7 +82,7 @@ function mergeSpans(spans: TextSpan[]): TextSpan[] {
 export function findBinarySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
   let runStart = -1;
-  let stats: RunStatistics = { upper: 0, lower: 0, digits: 0, slashes: 0, nonHex: 0 };
+  let stats: RunStatistics = { upper: 0, lower: 0, digits: 0, separators: 0, nonHex: 0 };
   let clusterStart = -1;
   let clusterEnd = -1;
   let clusterCount = 0;
@@ -97,7 +99,7 @@ export function findBinarySpans(text: string): TextSpan[] {
     if (isBase64Character(code)) {
       if (runStart < 0) {
         runStart = index;
-        stats = { upper: 0, lower: 0, digits: 0, slashes: 0, nonHex: 0 };
+        stats = { upper: 0, lower: 0, digits: 0, separators: 0, nonHex: 0 };
       }
       if (code >= 48 && code <= 57) stats.digits++;
       else if (code >= 65 && code <= 90) {
@@ -107,7 +109,7 @@ export function findBinarySpans(text: string): TextSpan[] {
         stats.lower++;
         if (code > 102) stats.nonHex++;
       } else {
-        if (code === 47) stats.slashes++;
+        if (code === 47 || code === 45 || code === 95) stats.separators++;
         stats.nonHex++;
       }
     } else {
