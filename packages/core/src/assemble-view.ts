@@ -28,6 +28,8 @@ export interface EngineState {
   normalisers: Normalisers;
   lastSignature: string;
   unitsAtRescore: number;
+  /** The last render, reused from the first changed unit on. */
+  renderCache?: import('./render-view.js').RenderCache;
 }
 
 const RANK: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };

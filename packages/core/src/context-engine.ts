@@ -113,14 +113,14 @@ class Engine implements ContextEngine {
       strictToolStructure: options.onInvalidToolStructure === 'throw',
     });
     const unitsBefore = log.units.length;
+    const entriesBefore = log.entries.length;
     log.append(messages);
     this.afterAppend(unitsBefore);
-    const orphanResults = messages.filter((message) => message.role === 'tool' && log.units[log.entries[log.entries.length - 1]!.unit] !== undefined)
-      .filter((message) => {
-        const position = log.entries.findIndex((entry) => entry.message === message);
-        return log.units[log.entries[position]!.unit]!.kind === 'orphan-result';
-      })
-      .map((message) => message.id);
+    const orphanResults: string[] = [];
+    for (let position = entriesBefore; position < log.entries.length; position++) {
+      const entry = log.entries[position]!;
+      if (log.units[entry.unit]!.kind === 'orphan-result') orphanResults.push(entry.message.id);
+    }
     this.state.phase = 'idle';
     return { added: messages.length, total: log.entries.length, orphanResults };
   }

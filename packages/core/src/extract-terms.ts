@@ -46,6 +46,9 @@ const MAX_PIECE = 256;
 // stay whole), digits and underscores. Built at run time: the `v` flag (set difference) is
 // ES2024 syntax.
 const TOKEN = new RegExp(String.raw`([${CJK}]{1,${MAX_PIECE}})|[[\p{L}\p{M}\p{N}_]--[${CJK}]]{1,${MAX_PIECE}}`, 'gv');
+// Pure-ASCII texts (most tool output) take a plain class: same tokens, several times faster.
+const ASCII_TOKEN = new RegExp(`[A-Za-z0-9_]{1,${MAX_PIECE}}`, 'g');
+const NON_ASCII = /[^\x00-\x7f]/;
 const UPPERCASE = /^\p{Lu}$/u;
 const LOWERCASE = /^\p{Ll}$/u;
 const STEMMABLE = /^[a-z0-9_]*[a-z]$/;
@@ -199,8 +202,9 @@ export function extractTerms(text: string, { maxTerms = DEFAULT_MAX_TERMS }: Ext
   let tokenEnd = -1;
   let cjkEnd = -1;
   let cjkTail = '';
-  TOKEN.lastIndex = 0;
-  for (let match = TOKEN.exec(text); match !== null && terms.length < maxTerms; match = TOKEN.exec(text)) {
+  const pattern = NON_ASCII.test(text) ? TOKEN : ASCII_TOKEN;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null && terms.length < maxTerms; match = pattern.exec(text)) {
     const piece = match[0];
     const continues = match.index === (match[1] === undefined ? tokenEnd : cjkEnd);
     if (match[1] === undefined) {
@@ -213,7 +217,7 @@ export function extractTerms(text: string, { maxTerms = DEFAULT_MAX_TERMS }: Ext
       cjkTail = lastCodePoint(piece);
     }
   }
-  TOKEN.lastIndex = 0;
+  pattern.lastIndex = 0;
   if (terms.length > maxTerms) terms.length = maxTerms;
   return terms;
 }

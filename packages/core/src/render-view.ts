@@ -28,33 +28,86 @@ export interface RenderRequest {
 
 const MAX_REFITS = 6;
 
-function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest): { messages: ViewMessage[]; tokens: number } {
+/**
+ * The last render, kept so a steady turn re-renders only from the first unit that changed:
+ * per unit, the fidelity and version it was rendered at and the index of its first message
+ * (for a placeholder, its run's message); per message, the tokens of the view up to it.
+ * @internal
+ */
+export interface RenderCache {
+  fidelities: Fidelity[];
+  versions: number[];
+  firstMessage: number[];
+  /** Tokens of the view before each unit's first message. */
+  tokensAtUnit: number[];
+  messages: ViewMessage[];
+  tokens: number;
+}
+
+function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
+  if (!cache) return 0;
+  const shared = Math.min(units.length, cache.fidelities.length);
+  let unit = 0;
+  while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
+  if (unit === cache.fidelities.length && unit === units.length) return unit;
+  // A placeholder run that the change extends must be rendered again from its start.
+  while (unit > 0 && fidelities[unit - 1] === 'placeholder' && (unit >= shared || fidelities[unit] === 'placeholder' || cache.fidelities[unit] === 'placeholder')) unit--;
+  return unit;
+}
+
+function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
   const { context, costs } = request;
-  const messages: ViewMessage[] = [];
-  let tokens = 0;
+  const start = firstChangedUnit(units, fidelities, cache);
+  const reuse = cache !== undefined && start > 0 && start <= cache.firstMessage.length;
+  const appendOnly = reuse && start === cache.firstMessage.length;
+  const unchanged = cache !== undefined && start === units.length && start === cache.fidelities.length;
+  if (unchanged) return cache;
+  const keep = reuse ? (appendOnly ? cache.messages.length : cache.firstMessage[start]!) : 0;
+  let tokens = reuse ? (appendOnly ? cache.tokens : cache.tokensAtUnit[start]!) : 0;
+  // The per-unit arrays are internal: cut them back and extend them in place (no O(log) copies).
+  const firstMessage: number[] = reuse ? cache.firstMessage : [];
+  const tokensAtUnit: number[] = reuse ? cache.tokensAtUnit : [];
+  firstMessage.length = reuse ? start : 0;
+  tokensAtUnit.length = reuse ? start : 0;
+  const messages: ViewMessage[] = reuse ? cache.messages : [];
+  messages.length = keep;
+  const from = reuse ? start : 0;
   let run: Unit[] = [];
   const flush = (): void => {
     if (run.length === 0) return;
-    const texts = run.length === 1 ? [run[0]!.placeholderCache?.text ?? ''] : [];
-    if (run.length === 1 && texts[0] === '') costs.placeholder(run[0]!.index);
-    const message = renderPlaceholderRun(run, context, run.length === 1 ? [run[0]!.placeholderCache!.text] : texts);
+    const single = run.length === 1 ? run[0]! : undefined;
+    const cost = single ? costs.placeholder(single.index) : 0;
+    const message = renderPlaceholderRun(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += run.length === 1 ? costs.placeholder(run[0]!.index) : countMessageTokens(message, context.counter);
+    tokens += single ? cost : countMessageTokens(message, context.counter);
     run = [];
   };
-  units.forEach((unit, index) => {
+  for (let index = from; index < units.length; index++) {
+    const unit = units[index]!;
     const fidelity = fidelities[index]!;
     if (fidelity === 'placeholder') {
+      if (run.length === 0) {
+        firstMessage.push(messages.length);
+        tokensAtUnit.push(tokens);
+      } else {
+        firstMessage.push(firstMessage[firstMessage.length - 1]!);
+        tokensAtUnit.push(tokensAtUnit[tokensAtUnit.length - 1]!);
+      }
       run.push(unit);
-      return;
+      continue;
     }
     flush();
+    firstMessage.push(messages.length);
+    tokensAtUnit.push(tokens);
     const rendering = fidelity === 'full' ? renderFull(unit, context) : renderCompressed(unit, context);
-    messages.push(...rendering.messages);
+    for (const message of rendering.messages) messages.push(message);
     tokens += rendering.tokens;
-  });
+  }
   flush();
-  return { messages, tokens };
+  const versions = reuse ? cache.versions : [];
+  versions.length = from;
+  for (let index = from; index < units.length; index++) versions.push(units[index]!.version);
+  return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
 }
 
 function viewKey(message: ViewMessage): string {
@@ -69,7 +122,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const { log, units } = state;
   const { budget, reasons, previous } = request;
   let fidelities = request.fidelities;
-  let rendered = renderMessages(log.units, fidelities, request);
+  let rendered = renderMessages(log.units, fidelities, request, state.renderCache);
   for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
     const before = fidelities;
     fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
@@ -80,7 +133,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
         if (fidelities[index] === 'placeholder' && units[index]!.placeholderSince < 0) units[index]!.placeholderSince = state.turn;
       }
     }
-    rendered = renderMessages(log.units, fidelities, request);
+    rendered = renderMessages(log.units, fidelities, request, rendered);
   }
   if (rendered.tokens > budget) {
     throw new CairnError({
@@ -89,6 +142,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
       details: { budget, viewTokens: rendered.tokens },
     });
   }
+  state.renderCache = rendered;
   const keys = rendered.messages.map(viewKey);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;
@@ -97,31 +151,45 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   state.lastBudget = budget;
 
   const counts: Record<Fidelity, number> = { full: 0, compressed: 0, placeholder: 0 };
-  const decisions: UnitDecision[] = [];
   const hot: string[] = [];
   const unansweredCalls: string[] = [];
   const orphanResults: string[] = [];
-  const graph: AssembleMetadata['graph'] = [];
   log.units.forEach((unit, index) => {
-    const fidelity = fidelities[index]!;
-    counts[fidelity]++;
-    const reason = reasons[index] ?? 'kept';
+    counts[fidelities[index]!]++;
+    const reason = reasons[index];
     if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(unit.id);
     if (unit.kind === 'orphan-result') orphanResults.push(unit.id);
-    for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
-    if (fidelity !== 'placeholder') {
-      for (const edge of unit.edges) if (fidelities[edge.to] !== 'placeholder') graph.push({ from: unit.id, to: log.units[edge.to]!.id, kind: edge.kind });
-    }
-    decisions.push({
-      unitId: unit.id,
-      messageIds: unit.positions.map((position) => log.entries[position]!.message.id),
-      score: units[index]!.score,
-      fidelity,
-      previous: previous[index],
-      reason,
-      fullTokens: request.costs.full(index),
-    });
+    if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
   });
+  const scores = units.map((unit) => unit.score);
+  const finalFidelities = [...fidelities];
+  const unitCount = log.units.length;
+  // Built on first read: a per-unit record costs O(log) allocations a turn that most callers never read.
+  const decisions = (): UnitDecision[] => {
+    const records: UnitDecision[] = [];
+    for (let index = 0; index < unitCount; index++) {
+      const unit = log.units[index]!;
+      records.push({
+        unitId: unit.id,
+        messageIds: unit.positions.map((position) => log.entries[position]!.message.id),
+        score: scores[index]!,
+        fidelity: finalFidelities[index]!,
+        previous: previous[index],
+        reason: reasons[index] ?? 'kept',
+        fullTokens: request.costs.full(index),
+      });
+    }
+    return records;
+  };
+  const graph = (): AssembleMetadata['graph'] => {
+    const edges: AssembleMetadata['graph'] = [];
+    for (let index = 0; index < unitCount; index++) {
+      if (finalFidelities[index] === 'placeholder') continue;
+      const unit = log.units[index]!;
+      for (const edge of unit.edges) if (finalFidelities[edge.to] !== 'placeholder') edges.push({ from: unit.id, to: log.units[edge.to]!.id, kind: edge.kind });
+    }
+    return edges;
+  };
   const metadata: AssembleMetadata = {
     turn: state.turn,
     budget,
@@ -137,10 +205,22 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
     compacted: request.compacted,
     repairs: { unansweredCalls, orphanResults },
     layers: { hot, viewUnits: counts.full + counts.compressed, coldUnits: counts.placeholder },
-    graph,
+    graph: [],
     stablePrefix,
     direction: request.sample,
-    decisions,
+    decisions: [],
   };
-  return { messages: rendered.messages, metadata };
+  lazy(metadata, 'decisions', decisions);
+  lazy(metadata, 'graph', graph);
+  return { messages: [...rendered.messages], metadata };
+}
+
+/** Replaces a property by an enumerable getter that computes the value once, on first read. */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  let value: T[K] | undefined;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= compute()),
+  });
 }

@@ -1,4 +1,3 @@
-import { entityKeys } from './extract-anchors.js';
 import { inferWorkPhase } from './infer-work-phase.js';
 import type { LexicalVectoriser } from './lexical-vectoriser.js';
 import { cosine } from './sparse-vector.js';
@@ -11,6 +10,10 @@ import type { LogEntry, Unit, UnitKind } from './unit.js';
 const MAX_ENTITY_EDGES = 6;
 const SIMILARITY_WINDOW = 8;
 const SIMILARITY_EDGE_MIN = 0.3;
+const MAX_LINK_KEYS = 16;
+/** A term links units when at most this many messages used it so far (rare terms name things). */
+const LINK_KEY_MAX_FREQUENCY = 4;
+const SPECIFIC_TERM = /\d.*\d.*\d|_|^.{10,}$/;
 
 /** The text a message contributes to scoring: content, tool names and arguments. @internal */
 export function featureText(message: CairnMessage): string {
@@ -75,8 +78,8 @@ export class SessionLog {
     const tokens = knownTokens ?? countMessageTokens(message, this.counter);
     const text = featureText(message);
     const bag = this.vectoriser.bag(text);
-    const entities = entityKeys(text);
     this.statistics.addDocument(bag);
+    const entities = this.linkKeys(bag);
 
     const answeredUnit = message.role === 'tool' && message.toolCallId !== undefined ? this.openCallUnit(message.toolCallId) : -1;
     let unit: Unit;
@@ -91,7 +94,7 @@ export class SessionLog {
       unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), unit.isError);
       unit.version++;
     } else {
-      unit = this.openUnit(message, position, tokens);
+      unit = this.openUnit(message, position, tokens, bag);
     }
     const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
     this.entries.push(entry);
@@ -106,7 +109,7 @@ export class SessionLog {
     return call && call.answer < 0 ? unitIndex : -1;
   }
 
-  private openUnit(message: CairnMessage, position: number, tokens: number): Unit {
+  private openUnit(message: CairnMessage, position: number, tokens: number, bag: TermBag): Unit {
     const kind: UnitKind =
       message.role === 'tool' ? 'orphan-result' : message.role === 'assistant' && message.toolCalls ? 'tool-exchange' : message.role;
     const calls = (message.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, answer: -1 }));
@@ -132,7 +135,7 @@ export class SessionLog {
       if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
     }
     if (kind === 'user') this.lastUserUnit = unit.index;
-    this.linkSimilar(unit, message);
+    this.linkSimilar(unit, bag);
     return unit;
   }
 
@@ -148,9 +151,26 @@ export class SessionLog {
     }
   }
 
-  private linkSimilar(unit: Unit, message: CairnMessage): void {
+  /**
+   * The terms of a message that name specific things (ids, numbers of three digits or more,
+   * snake_case or long identifiers) and are still rare in the session: the semantic context
+   * graph links units through them. Taken from the term bag ingest already computed.
+   */
+  private linkKeys(bag: TermBag): string[] {
+    const keys: string[] = [];
+    const { vocabulary } = this.vectoriser;
+    for (let index = 0; index < bag.ids.length && keys.length < MAX_LINK_KEYS; index++) {
+      const id = bag.ids[index]!;
+      if (this.statistics.documentFrequency(id) > LINK_KEY_MAX_FREQUENCY) continue;
+      const term = vocabulary.termOf(id)!;
+      if (SPECIFIC_TERM.test(term)) keys.push(term);
+    }
+    return keys;
+  }
+
+  private linkSimilar(unit: Unit, bag: TermBag): void {
     if (unit.kind === 'system') return;
-    const vector = this.vectoriser.vector(featureText(message));
+    const vector = this.vectoriser.vectorOfBag(bag);
     let best = -1;
     let bestSimilarity = SIMILARITY_EDGE_MIN;
     for (let index = unit.index - 1; index >= 0 && index >= unit.index - SIMILARITY_WINDOW; index--) {

@@ -64,7 +64,16 @@ export function chunkForTokenizer(text: string): string[] {
   return pieces;
 }
 
-const NEEDS_CHUNKING = new RegExp(`\\S{${MAX_RUN_CHARS + 1},}`);
+/** True when `text` holds a run of more than {@link MAX_RUN_CHARS} characters without whitespace. */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code > 32 && code <= 127 ? false : isWhitespace(code, text[index]!)) run = 0;
+    else if (++run > MAX_RUN_CHARS) return true;
+  }
+  return false;
+}
 
 /** Options for {@link createBpeTokenCounter}. */
 export interface BpeTokenCounterOptions {
@@ -94,7 +103,7 @@ export function createBpeTokenCounter({ safetyMargin = 0 }: BpeTokenCounterOptio
   const scale = 1 + safetyMargin;
   const exact = (text: string): number => {
     if (text.length === 0) return 0;
-    if (text.length <= CHUNK_CHARS && !NEEDS_CHUNKING.test(text)) return countO200k(text);
+    if (text.length <= CHUNK_CHARS && !hasLongRun(text)) return countO200k(text);
     let total = 0;
     for (const piece of chunkForTokenizer(text)) total += countO200k(piece);
     return total;
