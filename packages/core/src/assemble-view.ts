@@ -28,6 +28,8 @@ export interface EngineState {
   normalisers: Normalisers;
   lastSignature: string;
   unitsAtRescore: number;
+  /** The query of the last assemble that had one. */
+  lastQuery: string | undefined;
   /** The last render, reused from the first changed unit on. */
   renderCache?: import('./render-view.js').RenderCache;
 }
@@ -112,8 +114,15 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       state.lastSignature = signature;
       state.unitsAtRescore = count;
     }
-    const replan = rescoreAll || budget !== state.lastBudget || previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
-    const result = planFidelities(state, { budget, replan, previous, reasons, costs, historyTokens, turn });
+    // Select from scratch only when what the view is for changed: a new query, a new budget, or
+    // no decisions yet. Otherwise keep last turn's plan (prompt-cache friendly) and let
+    // thresholds with hysteresis and pressure change it.
+    const replan =
+      (query !== undefined && query !== state.lastQuery) ||
+      budget !== state.lastBudget ||
+      previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
+    if (query !== undefined) state.lastQuery = query;
+    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn });
     fidelities = result.fidelities;
     regraded = result.regraded;
     compacted = result.compacted;
@@ -152,6 +161,7 @@ function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typ
 interface PlanRequest {
   budget: number;
   replan: boolean;
+  rescoreAll: boolean;
   previous: readonly (Fidelity | undefined)[];
   reasons: DecisionReason[];
   costs: ReturnType<typeof createUnitCosts>;
@@ -161,14 +171,15 @@ interface PlanRequest {
 
 function planFidelities(state: EngineState, request: PlanRequest): { fidelities: Fidelity[]; regraded: boolean; compacted: number } {
   const { options, units, log } = state;
-  const { budget, replan, previous, reasons, costs, historyTokens, turn } = request;
+  const { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn } = request;
   const { thresholds, pressure } = options;
   const count = log.units.length;
   const mandatory = new Array<boolean>(count);
   const forced = new Array<boolean>(count).fill(false);
   const initial = new Array<Fidelity>(count);
+  // The focus (latest user message, last units) and what it refers back to directly.
   const proximity = new Set<number>();
-  for (let index = Math.max(0, count - 64); index < count; index++) for (const edge of log.units[index]!.edges) proximity.add(edge.to);
+  for (const focus of [log.latestUserUnit, count - 1, count - 2, count - 3]) if (focus >= 0) for (const edge of log.units[focus]!.edges) proximity.add(edge.to);
   for (let index = 0; index < count; index++) {
     const reason = mandatoryReason(state, index);
     mandatory[index] = reason !== undefined;
@@ -176,8 +187,15 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
     if (reason) {
       reasons[index] = reason;
       initial[index] = 'full';
-    } else if (state_.fidelity === 'placeholder' && state_.placeholderSince >= 0 && turn - state_.placeholderSince >= options.causalChainTurns && proximity.has(index)) {
+    } else if (
+      state_.fidelity === 'placeholder' &&
+      !state_.causalForced &&
+      state_.placeholderSince >= 0 &&
+      turn - state_.placeholderSince >= options.causalChainTurns &&
+      proximity.has(index)
+    ) {
       forced[index] = true;
+      state_.causalForced = true;
       reasons[index] = 'causal-chain';
       initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
     } else {
@@ -192,6 +210,20 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
   if (replan && historyTokens > pressure.yellow * budget) {
     const eligible: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || units[unit]!.score < thresholds.compress };
     for (const unit of upgradeToTarget(eligible, pressure.yellow * budget, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
+  } else if (rescoreAll) {
+    // The direction moved: units whose score now passes a threshold by the hysteresis margin
+    // move up a tier, best first, while the view stays under the yellow level.
+    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit) && plan.get(unit) !== 'full').sort((a, b) => units[b]!.score - units[a]!.score || a - b);
+    for (const unit of order) {
+      const score = units[unit]!.score;
+      const current = plan.get(unit);
+      let tier: Fidelity = current;
+      if (score > thresholds.keep + thresholds.hysteresis) tier = 'full';
+      else if (current === 'placeholder' && score > thresholds.compress + thresholds.hysteresis) tier = canCompress(unit) ? 'compressed' : 'full';
+      if (tier === current || plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
+      plan.set(unit, tier);
+      reasons[unit] = 'selected';
+    }
   }
   let regraded = false;
   let compacted = 0;

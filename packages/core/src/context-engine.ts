@@ -93,6 +93,7 @@ class Engine implements ContextEngine {
       normalisers: { intent: 1, keyword: 1 },
       lastSignature: '',
       unitsAtRescore: 0,
+      lastQuery: undefined,
     };
   }
 

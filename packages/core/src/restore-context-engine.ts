@@ -106,6 +106,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
       placeholderSince: finite(unit.placeholderSince, `${path}.placeholderSince`),
       score: finite(unit.score, `${path}.score`),
       scoredTurn: finite(unit.scoredTurn, `${path}.scoredTurn`),
+      causalForced: unit.causalForced === true,
     });
   });
   for (const [index, entry] of list(root.summaries, 'snapshot.summaries').entries()) {
@@ -121,6 +122,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   state.normalisers = { intent: finite(normalisers.intent, 'snapshot.normalisers.intent'), keyword: finite(normalisers.keyword, 'snapshot.normalisers.keyword') };
   state.lastSignature = text(root.lastSignature, 'snapshot.lastSignature');
   state.unitsAtRescore = finite(root.unitsAtRescore, 'snapshot.unitsAtRescore');
+  state.lastQuery = root.lastQuery === null || root.lastQuery === undefined ? undefined : text(root.lastQuery, 'snapshot.lastQuery');
   const direction = record(root.direction, 'snapshot.direction');
   const size = vocabulary.length;
   state.direction.global = vector(direction.global, 'snapshot.direction.global', size);

@@ -21,6 +21,7 @@ export interface UnitStateJson {
   placeholderSince: number;
   score: number;
   scoredTurn: number;
+  causalForced: boolean;
 }
 
 /**
@@ -47,6 +48,7 @@ export interface EngineSnapshot {
   normalisers: { intent: number; keyword: number };
   lastSignature: string;
   unitsAtRescore: number;
+  lastQuery: string | null;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[] };
 }
 
@@ -74,6 +76,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
       placeholderSince: unit.placeholderSince,
       score: unit.score,
       scoredTurn: unit.scoredTurn,
+      causalForced: unit.causalForced === true,
     })),
     pinned: [...state.pinned],
     summaries: [...state.summaries.entries()],
@@ -85,6 +88,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     normalisers: { ...state.normalisers },
     lastSignature: state.lastSignature,
     unitsAtRescore: state.unitsAtRescore,
+    lastQuery: state.lastQuery ?? null,
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

@@ -66,4 +66,6 @@ export interface UnitState {
   /** Last score and the turn it was computed at. */
   score: number;
   scoredTurn: number;
+  /** Causal-chain protection already restored this unit once. */
+  causalForced?: boolean;
 }
