@@ -30,6 +30,8 @@ export interface EngineState {
   unitsAtRescore: number;
   /** The query of the last assemble that had one. */
   lastQuery: string | undefined;
+  /** Dense embeddings from an injected embedder (absent without one). */
+  dense?: import('./dense-embeddings.js').DenseEmbeddings;
   /** The last render, reused from the first changed unit on. */
   renderCache?: import('./render-view.js').RenderCache;
 }
@@ -108,7 +110,13 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     const rescoreAll =
       delta >= options.directionDelta || signature !== state.lastSignature || unscored > Math.max(16, 0.1 * state.unitsAtRescore);
     rescored = rescoreAll ? 'all' : unscored > 0 ? 'new' : 'none';
-    if (rescored !== 'none') scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new');
+    const dense = state.dense
+      ? {
+          embeddings: state.dense,
+          intent: query ? state.dense.query(query) : log.latestUserUnit >= 0 ? state.dense.unit(log.latestUserUnit, log.units[log.latestUserUnit]!.version) : undefined,
+        }
+      : undefined;
+    if (rescored !== 'none') scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense);
     if (rescoreAll) {
       state.direction.scoredWith = turnDirection.scoring;
       state.lastSignature = signature;

@@ -19,6 +19,7 @@ import type { CairnMessage, EnginePhase } from './types.js';
 import { validateMessages } from './validate-messages.js';
 import { topTerms } from './top-terms.js';
 import { inferWorkPhase } from './infer-work-phase.js';
+import { DenseEmbeddings } from './dense-embeddings.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -67,6 +68,12 @@ export interface ContextEngine {
   getMessages(): readonly CairnMessage[];
   /** Pins messages: their units stay full in every view. */
   pin(ids: readonly string[]): void;
+  /**
+   * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
+   * following `assemble` uses dense intent match where both sides are embedded. Returns the
+   * number of texts embedded (0 without an embedder).
+   */
+  prepare(options?: { query?: string }): Promise<number>;
   /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
   summarize(): Promise<number>;
 }
@@ -94,6 +101,7 @@ class Engine implements ContextEngine {
       lastSignature: '',
       unitsAtRescore: 0,
       lastQuery: undefined,
+      dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
     };
   }
 
@@ -214,6 +222,12 @@ class Engine implements ContextEngine {
       const position = log.entries.findIndex((entry) => entry.message.id === id);
       log.units[log.entries[position]!.unit]!.pinned = true;
     }
+  }
+
+  async prepare({ query }: { query?: string } = {}): Promise<number> {
+    const { dense, log } = this.state;
+    if (!dense) return 0;
+    return dense.prepare(log, query?.trim() ? query : undefined);
   }
 
   async summarize(): Promise<number> {

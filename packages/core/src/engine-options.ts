@@ -115,7 +115,10 @@ export interface ContextEngineOptions {
   onBudgetExceeded?: 'throw' | 'compress-mandatory';
   /** Largest content accepted per message, in characters. @default 16 MiB */
   maxContentChars?: number;
-  /** Optional dense embedder; used for intent match once `engine.prepare()` has embedded. */
+  /**
+   * Optional dense embedder. `await engine.prepare({ query })` embeds new units and the query;
+   * intent match then uses dense cosine where both sides are embedded, lexical vectors elsewhere.
+   */
   embedder?: Embedder;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;

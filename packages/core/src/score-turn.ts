@@ -7,6 +7,8 @@ import type { SessionLog } from './session-log.js';
 import { blend, cosine, EMPTY_VECTOR, type SparseVector } from './sparse-vector.js';
 import type { TermBag } from './term-bag.js';
 import type { UnitState } from './unit.js';
+import { denseCosine, type DenseVector } from './dense-vector.js';
+import type { DenseEmbeddings } from './dense-embeddings.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -101,6 +103,7 @@ export function scoreUnits(
   direction: TurnDirection,
   normalisers: Normalisers,
   mode: 'all' | 'new',
+  dense?: { embeddings: DenseEmbeddings; intent: DenseVector | undefined },
 ): void {
   const indexes: number[] = [];
   for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
@@ -109,7 +112,9 @@ export function scoreUnits(
   const { scoring, queryBag, signals } = direction;
   indexes.forEach((index, offset) => {
     const features = log.unitFeatures(index);
-    intentRaw[offset] = signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
+    const unitDense = dense?.intent ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
+    // An injected embedder replaces lexical intent match where both sides are embedded.
+    intentRaw[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
     keywordRaw[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   });
   if (mode === 'all') {
