@@ -163,6 +163,16 @@ export function stemTerm(term: string): string {
   return word;
 }
 
+/**
+ * The terms of one token of letters, digits and `_` (no CJK): what {@link extractTerms} yields
+ * for it. Lets a caller cache terms per distinct token.
+ */
+export function termsOfToken(rawToken: string): string[] {
+  const terms: string[] = [];
+  pushToken(terms, rawToken, Number.POSITIVE_INFINITY, []);
+  return terms;
+}
+
 function pushTerm(terms: string[], term: string): void {
   if (!isSingleDigitOrLonger(term) || STOPWORDS.has(term)) return;
   terms.push(stemTerm(term));
