@@ -1,0 +1,25 @@
+import { findViewViolations } from '@cairn/core';
+import { describe, expect, it } from 'vitest';
+import { BUDGET_SHARES, fixtureSession, positionsIn, totalTokens, viewOf } from './__fixtures__/strategy-fixture.js';
+import { createCairnStrategy, viewMessageToCairnMessage } from './cairn-strategy.js';
+
+describe('createCairnStrategy', () => {
+  it.each(BUDGET_SHARES)('renders every message once, in order, within budget at %s of the history', async (share) => {
+    const session = fixtureSession();
+    const probe = session.probes[0]!;
+    const history = session.messages.slice(0, probe.atMessageIndex);
+    const budget = Math.floor(totalTokens(session.messages) * share);
+    const view = await viewOf(createCairnStrategy(), history, { budget, query: probe.question });
+    const sourceIds = view.flatMap((message) => message.metadata?.sourceIds as string[]);
+    const positions = positionsIn(sourceIds.map((id) => ({ id, role: 'user', content: '' })), history);
+    expect(positions).toEqual(history.map((_, position) => position));
+    expect(totalTokens(view)).toBeLessThanOrEqual(budget);
+    expect(findViewViolations(view.map((message) => ({ ...message, fidelity: message.metadata?.fidelity as string })))).toEqual([]);
+  });
+
+  it('moves fidelity, sourceIds and synthetic into metadata', () => {
+    expect(
+      viewMessageToCairnMessage({ id: 'p1', role: 'user', content: '[cairn:placeholder]', fidelity: 'placeholder', sourceIds: ['m1', 'm2'], synthetic: true, metadata: { pinned: false } }),
+    ).toEqual({ id: 'p1', role: 'user', content: '[cairn:placeholder]', metadata: { pinned: false, fidelity: 'placeholder', sourceIds: ['m1', 'm2'], synthetic: true } });
+  });
+});

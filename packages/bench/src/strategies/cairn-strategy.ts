@@ -1,0 +1,55 @@
+import { type CairnMessage, createContextEngine, type ViewMessage } from '@cairn/core';
+import type { ContextStrategy } from './strategy.js';
+
+/**
+ * A view message as a `CairnMessage`: the same fields, with `fidelity`, `sourceIds` and
+ * `synthetic` moved into `metadata` (next to any metadata it already had).
+ *
+ * @param message - A message of an assembled view.
+ * @returns The `CairnMessage`-shaped copy.
+ */
+export function viewMessageToCairnMessage(message: ViewMessage): CairnMessage {
+  const { fidelity, sourceIds, synthetic, metadata, ...fields } = message;
+  return {
+    ...fields,
+    metadata: { ...metadata, fidelity, sourceIds, ...(synthetic !== undefined ? { synthetic } : {}) },
+  };
+}
+
+/**
+ * The `cairn` strategy: the engine with its defaults, built as
+ * `createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' })`.
+ * `ingest` appends to the engine's log; a view is `engine.assemble({ query })` with each view
+ * message mapped by {@link viewMessageToCairnMessage}. Compressed and placeholder messages carry
+ * derived ids, so compare views by `metadata.sourceIds`, not by id. When even the compressed
+ * mandatory part cannot fit, `assemble` throws a `CairnError` with code `BUDGET_EXCEEDED`, and so
+ * does `view`.
+ *
+ * @returns The strategy.
+ *
+ * @example
+ * ```ts
+ * const session = createCairnStrategy().createSession({ budget: 8000, counter });
+ * session.ingest(history);
+ * const view = await session.view({ query: 'Which region may we deploy to?' });
+ * view[0]?.metadata?.fidelity; // 'full'
+ * ```
+ */
+export function createCairnStrategy(): ContextStrategy {
+  return {
+    name: 'cairn',
+    description: "The cairn engine with defaults: direction-aligned, fidelity-aware view within the budget (onBudgetExceeded 'compress-mandatory').",
+    createSession({ budget, counter }) {
+      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
+      return {
+        ingest(messages: readonly CairnMessage[]) {
+          engine.ingest(messages);
+        },
+        async view({ query }) {
+          const { messages } = engine.assemble(query === undefined ? {} : { query });
+          return messages.map(viewMessageToCairnMessage);
+        },
+      };
+    },
+  };
+}
