@@ -1,0 +1,10 @@
+export { answerRecall } from './answer-recall.js';
+export { anchorRetention } from './anchor-retention.js';
+export { contentWords, textWords, wordCoverage } from './content-words.js';
+export { type DeadEndCheck, errorLine, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';
+export { EVIDENCE_WORD_SHARE, evidenceRecall, type EvidenceRecallOptions } from './evidence-recall.js';
+export { percentile } from './percentile.js';
+export { stablePrefixShare } from './prefix-stability.js';
+export { hasToolPairViolation } from './tool-pair-integrity.js';
+export { countViewTokens } from './view-tokens.js';
+export { type BenchmarkViewMessage, messageText, renderedFidelity, renderedIds, viewText } from './view-text.js';

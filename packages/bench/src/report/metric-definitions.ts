@@ -1,0 +1,60 @@
+import type { BenchmarkMetrics } from '../runner/benchmark-types.js';
+
+/** How a metric is shown and compared. */
+export interface MetricDefinition {
+  key: keyof BenchmarkMetrics;
+  /** Column header in the terminal table. */
+  shortLabel: string;
+  /** Chart title. */
+  label: string;
+  /** One plain sentence on what it measures. */
+  explanation: string;
+  /** Which way is better (`none`: informational, never a loss). */
+  better: 'higher' | 'lower' | 'none';
+  /** `share`: 0–1 shown as a percentage; `count`; `ms`; `rate`: per second. */
+  unit: 'share' | 'count' | 'ms' | 'rate';
+  /** A difference smaller than this is a tie. */
+  tolerance: number;
+}
+
+/** The metrics reports show, in order. */
+export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
+  { key: 'evidenceRecall', shortLabel: 'evid', label: 'Evidence recall', explanation: "share of each probe's evidence messages still in the view asked for its question", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'answerRecall', shortLabel: 'answer', label: 'Answer recall', explanation: "share of the answer's words present anywhere in the view", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'anchorRetention', shortLabel: 'anchor', label: 'Anchor retention', explanation: "share of a planted fact's ids, numbers and names in view when its probe is asked", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'deadEndExposure', shortLabel: 'deadend', label: 'Dead-end exposure', explanation: 'share of repeated failed calls where the earlier error was visible just before the repeat', better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'toolPairViolations', shortLabel: 'pairs✗', label: 'Tool-pair violations', explanation: 'views with an orphan tool result or an unanswered tool call (a provider rejects them)', better: 'lower', unit: 'count', tolerance: 0 },
+  { key: 'overBudgetViews', shortLabel: 'over✗', label: 'Views over budget', explanation: 'views larger than the budget by the shared BPE counter', better: 'lower', unit: 'count', tolerance: 0 },
+  { key: 'failedViews', shortLabel: 'fail✗', label: 'Failed views', explanation: 'view calls that threw (counted as empty views)', better: 'lower', unit: 'count', tolerance: 0 },
+  { key: 'tokenReduction', shortLabel: 'reduce', label: 'Token reduction vs full', explanation: 'tokens saved compared with sending the whole history (informational: a smaller view is not better in itself)', better: 'none', unit: 'share', tolerance: 0.005 },
+  { key: 'prefixStability', shortLabel: 'prefix', label: 'Prefix stability', explanation: "share of the previous turn's view kept as an unchanged prefix (prompt-cache reuse)", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'viewLatencyP50', shortLabel: 'p50 ms', label: 'View latency p50', explanation: 'median time to assemble one view', better: 'lower', unit: 'ms', tolerance: 0.5 },
+  { key: 'viewLatencyP95', shortLabel: 'p95 ms', label: 'View latency p95', explanation: '95th-percentile time to assemble one view', better: 'lower', unit: 'ms', tolerance: 1 },
+  { key: 'ingestThroughput', shortLabel: 'ingest/s', label: 'Ingest throughput', explanation: 'messages ingested per second', better: 'higher', unit: 'rate', tolerance: 0 },
+];
+
+/**
+ * Formats a metric value for people: shares as percentages, counts as integers, times in ms.
+ *
+ * @param definition - The metric.
+ * @param value - Its value, or `undefined` when not measured.
+ * @returns The text; `–` when not measured.
+ *
+ * @example
+ * ```ts
+ * formatMetric(METRIC_DEFINITIONS[0]!, 0.734); // '73.4%'
+ * ```
+ */
+export function formatMetric(definition: MetricDefinition, value: number | string[] | undefined): string {
+  if (typeof value !== 'number') return '–';
+  switch (definition.unit) {
+    case 'share':
+      return `${(value * 100).toFixed(1)}%`;
+    case 'count':
+      return String(value);
+    case 'ms':
+      return value < 10 ? value.toFixed(2) : value.toFixed(1);
+    case 'rate':
+      return value >= 10_000 ? `${Math.round(value / 1000)}k` : String(Math.round(value));
+  }
+}
