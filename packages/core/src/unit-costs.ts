@@ -9,8 +9,9 @@ const COMPRESSED_HEADER_TOKENS = 16;
 
 /**
  * Token costs of units at each fidelity for planning: exact for full and placeholder
- * renderings, exact for compressed ones already rendered, and otherwise an estimate from the
- * compression ratio (the final render is counted exactly and re-fitted if it is over).
+ * renderings, an estimate from the compression ratio for compressed ones (the final render is
+ * counted exactly and re-fitted if it is over). Depends only on the units' content, so the
+ * same state plans the same way whatever was rendered before.
  * @internal
  */
 export function createUnitCosts(units: readonly Unit[], context: RenderContext): UnitCosts & { fullTotal(): number } {
@@ -38,9 +39,9 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
   return {
     full,
     compressed(index) {
-      const unit = units[index]!;
-      const cached = unit.compressedCache;
-      const tokens = cached && cached.version === unit.version ? cached.rendering.tokens : compressedEstimate(unit);
+      // Always the estimate, never a cached exact count: planning must not depend on what
+      // happens to be cached, or a restored engine (no caches) would plan differently.
+      const tokens = compressedEstimate(units[index]!);
       return tokens < full(index) ? tokens : undefined;
     },
     placeholder(index) {
