@@ -130,7 +130,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       budget !== state.lastBudget ||
       previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
     if (query !== undefined) state.lastQuery = query;
-    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn });
+    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query });
     fidelities = result.fidelities;
     regraded = result.regraded;
     compacted = result.compacted;
@@ -175,6 +175,7 @@ interface PlanRequest {
   costs: ReturnType<typeof createUnitCosts>;
   historyTokens: number;
   turn: number;
+  query: string | undefined;
 }
 
 function planFidelities(state: EngineState, request: PlanRequest): { fidelities: Fidelity[]; regraded: boolean; compacted: number } {
@@ -212,12 +213,16 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
     }
   }
   const plan = new ViewPlan(initial, costs);
-  const value = valueFunction(state, previous);
+  // A new query asks a new question: last turn's choices get no stickiness bonus then.
+  const newQuestion = replan && request.query !== undefined;
+  const value = valueFunction(state, newQuestion ? [] : previous);
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
   const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
   if (replan && historyTokens > pressure.yellow * budget) {
-    const eligible: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || units[unit]!.score < thresholds.compress };
-    for (const unit of upgradeToTarget(eligible, pressure.yellow * budget, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
+    // Select by value per token over every unit (the thresholds drive the regrade, not this):
+    // a query view fills up to the red level, an agent turn leaves room to grow to yellow.
+    const target = (request.query ? pressure.red : pressure.yellow) * budget;
+    for (const unit of upgradeToTarget(fit, target, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
   } else if (rescoreAll) {
     // The direction moved: units whose score now passes a threshold by the hysteresis margin
     // move up a tier, best first, while the view stays under the yellow level.

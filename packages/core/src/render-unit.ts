@@ -147,10 +147,10 @@ export function placeholderText(unit: Unit, context: RenderContext, fullTokens: 
     const names = [...new Set(unit.calls.map((call) => call.name))].slice(0, 3).join(', ');
     const failed = messages.filter((message) => message.isError).length;
     const outcome = failed > 0 ? `${failed} failed` : unit.openCalls > 0 ? 'no result' : 'ok';
-    return `${prefix} assistant called ${names} (${unit.calls.length} call${unit.calls.length === 1 ? '' : 's'}, ${outcome}), ${fullTokens} tokens not shown; recall by id.`;
+    return `${prefix} assistant called ${names} (${outcome}, ${fullTokens} tokens)`;
   }
   const who = lead.name ? `${placeholderRole(unit)} ${lead.name}` : placeholderRole(unit);
-  return `${prefix} ${who} said (${fullTokens} tokens, not shown): "${neutralizeMarkup(head(contentText(lead.content), 60))}"; recall by id.`;
+  return `${prefix} ${who}: "${neutralizeMarkup(head(contentText(lead.content), 40))}"`;
 }
 
 /**
@@ -177,7 +177,7 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
     .map(([name, count]) => `${name.slice(0, 32)}×${count}`)
     .join(', ');
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
-  const content = `[cairn:placeholder from=${first.id} to=${last.id} count=${sourceIds.length}] ${sourceIds.length} earlier messages not shown${toolPart}. Recall any by id.`;
+  const content = `[cairn:placeholder from=${first.id} to=${last.id} count=${sourceIds.length}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
   const role = placeholderRole(first) === 'system' ? 'user' : placeholderRole(first);
   return { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true };
 }

@@ -4,7 +4,7 @@ import type { Unit } from './unit.js';
 import type { UnitCosts } from './view-plan.js';
 
 const RUN_TEMPLATE =
-  '[cairn:placeholder from= to= count=99999999] 99999999 earlier messages not shown; tool calls: ×99999, ×99999, ×99999, …; 99999999 failed. Recall any by id.';
+  '[cairn:placeholder from= to= count=99999999] tool calls: ×99999, ×99999, ×99999, …; 99999999 failed';
 const COMPRESSED_HEADER_TOKENS = 16;
 
 /**
