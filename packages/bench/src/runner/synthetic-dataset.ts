@@ -10,12 +10,14 @@ export interface SyntheticSessionSpec {
   kind: SyntheticSessionKind;
 }
 
-/** The bundled set `cairn bench` runs by default: three kinds, 300–1,200 messages. */
+/** The bundled set `cairn bench` runs by default: six sessions of three kinds, 300–2,000 messages. */
 export const DEFAULT_SYNTHETIC_SPECS: readonly SyntheticSessionSpec[] = [
   { seed: 1, messages: 300, kind: 'support' },
   { seed: 2, messages: 600, kind: 'coding' },
   { seed: 3, messages: 900, kind: 'mixed' },
   { seed: 4, messages: 1200, kind: 'coding' },
+  { seed: 5, messages: 1500, kind: 'support' },
+  { seed: 6, messages: 2000, kind: 'mixed' },
 ];
 
 /**

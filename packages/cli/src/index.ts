@@ -1,0 +1,14 @@
+export { BENCH_USAGE, benchCommand, DEFAULT_REPORT_PATH } from './bench-command.js';
+export { CliError } from './cli-error.js';
+export { type CliIo, processIo } from './cli-io.js';
+export { describeCuts } from './describe-cuts.js';
+export { INSPECT_USAGE, inspectCommand } from './inspect-command.js';
+export { main, runCli, USAGE } from './main.js';
+export { type BudgetArgument, parseBudget, parseBudgetShares } from './parse-budget.js';
+export { parseSyntheticSpecs } from './parse-synthetic-specs.js';
+export { createProgressBar, type ProgressBar, type ProgressBarOptions, type ProgressLineOptions, renderProgressLine } from './progress-bar.js';
+export { readReplaySession, type ReplaySession } from './read-replay-session.js';
+export { REPLAY_USAGE, replayCommand } from './replay-command.js';
+export { type ReplayTurn, replayTurns, type ReplayTurnsOptions } from './replay-turns.js';
+export { MIN_DEFAULT_BUDGET, resolveBudget } from './resolve-budget.js';
+export { requireOneFile } from './require-one-file.js';

@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from './main.js';
+import { createMemoryIo, writeSyntheticSession } from './test-support/memory-io.js';
+
+describe('cairn bench', () => {
+  it('runs a tiny synthetic set and writes a self-contained HTML report', async () => {
+    const io = await createMemoryIo();
+    const code = await main(['bench', '--synthetic', 'coding:200:3', '--budgets', '0.1', '--strategies', 'full,recency,cairn', '--out', 'out/report.html', '--json', 'result.json'], io);
+    expect(io.err()).toContain('100%');
+    expect(code).toBe(0);
+    expect(io.out()).toContain('synthetic — budget 10% of history');
+    expect(io.out()).toMatch(/^cairn\s+\d/m);
+    const html = await readFile(join(io.cwd, 'out/report.html'), 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).not.toContain('src="http');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).toContain('Where cairn loses');
+    const result = JSON.parse(await readFile(join(io.cwd, 'result.json'), 'utf8'));
+    expect(result.cells).toHaveLength(3);
+  });
+
+  it('names the file and line of a bad data file', async () => {
+    const io = await createMemoryIo();
+    const runs = join(io.cwd, 'data', 'tau-bench-airline', 'runs');
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(runs, { recursive: true }));
+    await writeFile(join(runs, 'x.session.jsonl'), '{"id":"a","role":"user","content":"hi"}\nnot json\n');
+    const code = await main(['bench', '--synthetic', 'none', '--data', 'data'], io);
+    expect(code).toBe(1);
+    expect(io.err()).toMatch(/^cairn: .*x\.session\.jsonl:2: not valid JSON/);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('rejects bad options with exit code 2', async () => {
+    const io = await createMemoryIo();
+    expect(await main(['bench', '--budgets', '5'], io)).toBe(2);
+    expect(await main(['bench', '--strategies', 'magic'], io)).toBe(2);
+    expect(await main(['bench', '--data', 'nowhere', '--synthetic', 'none'], io)).toBe(1);
+    expect(io.err()).toContain('nowhere: no data sets found');
+  });
+});
+
+describe('cairn replay and inspect', () => {
+  it('replay prints one line per turn', async () => {
+    const io = await createMemoryIo();
+    await writeSyntheticSession(io.cwd, 'run.jsonl');
+    expect(await main(['replay', 'run.jsonl', '--budget', '5%'], io)).toBe(0);
+    const lines = io.out().split('\n');
+    expect(lines[0]).toMatch(/^cairn replay run\.jsonl: \d+ messages, [\d,]+ history tokens, budget [\d,]+ tokens/);
+    const turnLines = lines.filter((line) => /^\s+\d+\s+\d+\s+[\d,]+\s+[\d,]+\s+\d+%/.test(line));
+    expect(turnLines.length).toBeGreaterThan(20);
+    expect(io.out()).toMatch(/→ (placeholder|compressed) \(/);
+    expect(io.out()).toMatch(/\d+ turns; 0 without a view; 0 over budget\./);
+  });
+
+  it('inspect prints the view of turn N, as text or JSON', async () => {
+    const io = await createMemoryIo();
+    await writeSyntheticSession(io.cwd, 'run.jsonl');
+    expect(await main(['inspect', 'run.jsonl', '--turn', '30', '--budget', '4000'], io)).toBe(0);
+    expect(io.out()).toMatch(/^cairn inspect run\.jsonl — turn 30: the view before message #\d+/);
+    expect(io.out()).toContain('[1] system · full · s11-m0001');
+    const json = await createMemoryIo();
+    await writeSyntheticSession(json.cwd, 'run.jsonl');
+    expect(await main(['inspect', 'run.jsonl', '--turn', '30', '--budget', '4000', '--json'], json)).toBe(0);
+    const view = JSON.parse(json.out());
+    expect(view[0]).toMatchObject({ id: 's11-m0001', role: 'system', fidelity: 'full' });
+    expect(await main(['inspect', 'run.jsonl', '--turn', '9999'], json)).toBe(2);
+    expect(json.err()).toMatch(/run\.jsonl: no turn 9999; the session has \d+ turns/);
+  });
+
+  it.each([
+    ['a missing file', ['replay', 'missing.jsonl'], /^cairn: missing\.jsonl: cannot read \(no such file\)\n$/, 1],
+    ['a wrong extension', ['replay', 'notes.txt'], /^cairn: notes\.txt: unsupported file type "\.txt"/, 1],
+    ['a non-JSON line', ['inspect', 'broken.jsonl', '--turn', '1'], /^cairn: broken\.jsonl:2: not valid JSON/, 1],
+    ['a JSON file of the wrong shape', ['replay', 'chat.json'], /^cairn: chat\.json/, 1],
+    ['a line that is not a message', ['replay', 'odd.jsonl'], /^cairn: odd\.jsonl:1: /, 1],
+    ['no file', ['replay'], /^cairn: replay needs exactly one session FILE/, 2],
+    ['no --turn', ['inspect', 'broken.jsonl'], /^cairn: inspect needs --turn N/, 2],
+    ['an unknown option', ['replay', 'x.jsonl', '--bogus'], /^cairn replay: Unknown option '--bogus'/, 2],
+    ['an unknown command', ['frobnicate'], /^cairn: unknown command "frobnicate"/, 2],
+  ])('reports %s in one line with a non-zero exit', async (_name, argv, pattern, exitCode) => {
+    const io = await createMemoryIo();
+    await writeFile(join(io.cwd, 'notes.txt'), 'hello');
+    await writeFile(join(io.cwd, 'broken.jsonl'), '{"id":"a","role":"user","content":"hi"}\n{"id": "b", oops\n');
+    await writeFile(join(io.cwd, 'chat.json'), '{"hello": "world"}');
+    await writeFile(join(io.cwd, 'odd.jsonl'), '{"role":"bot","content":"hi"}\n');
+    expect(await main(argv, io)).toBe(exitCode);
+    expect(io.err()).toMatch(pattern);
+    expect(io.err().trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the cairn binary', () => {
+  it('runs from the workspace (built entry, or the sources through tsx)', () => {
+    const bin = fileURLToPath(new URL('../bin/cairn.js', import.meta.url));
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(help.stdout).toContain('cairn bench');
+    expect(help.status).toBe(0);
+    const missing = spawnSync(process.execPath, [bin, 'replay', 'nope.jsonl'], { encoding: 'utf8' });
+    expect(missing.stderr.trim()).toBe('cairn: nope.jsonl: cannot read (no such file)');
+    expect(missing.status).toBe(1);
+  });
+});
