@@ -209,7 +209,9 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
       initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
     } else {
       reasons[index] = 'kept';
-      initial[index] = replan && historyTokens > pressure.yellow * budget ? 'placeholder' : (previous[index] ?? 'full');
+      // A history that fits under the yellow level is shown whole; a replan of a larger one
+      // starts from placeholders and selects; otherwise last turn's decision stands.
+      initial[index] = historyTokens <= pressure.yellow * budget ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
     }
   }
   const plan = new ViewPlan(initial, costs);

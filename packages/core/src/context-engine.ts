@@ -240,7 +240,8 @@ class Engine implements ContextEngine {
       if (units[index]!.fidelity !== 'compressed' || summaries.has(unit.id)) continue;
       const text = await summarizer({ unitId: unit.id, messages: log.unitMessages(index) });
       summaries.set(unit.id, text);
-      delete unit.compressedCache;
+      // A new version makes every cache (rendering, planning, the last view) see the change.
+      unit.version++;
       count++;
     }
     return count;

@@ -65,10 +65,9 @@ export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     plan.set(unit, step.to);
     changed.add(unit);
     consider(unit);
-    if (step.to === 'placeholder') {
-      if (unit > 0) consider(unit - 1);
-      if (unit + 1 < plan.size) consider(unit + 1);
-    }
+    // A placeholder run's cost depends on whether it holds one unit or more, so a change here
+    // alters what units up to two places away would save.
+    if (step.to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
   return [...changed].sort((a, b) => a - b);
 }
@@ -102,11 +101,11 @@ export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, 
       continue;
     }
     if (plan.tokens + cost > target) continue;
+    const leftRun = plan.get(unit) === 'placeholder';
     plan.set(unit, step.to);
     changed.add(unit);
     consider(unit);
-    if (unit > 0 && plan.get(unit - 1) === 'placeholder') consider(unit - 1);
-    if (unit + 1 < plan.size && plan.get(unit + 1) === 'placeholder') consider(unit + 1);
+    if (leftRun) for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
   return [...changed].sort((a, b) => a - b);
 }

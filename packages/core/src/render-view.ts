@@ -122,7 +122,21 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const { log, units } = state;
   const { budget, reasons, previous } = request;
   let fidelities = request.fidelities;
-  let rendered = renderMessages(log.units, fidelities, request, state.renderCache);
+  // A compressed rendering that is not smaller than the unit itself is shown full instead
+  // (planning estimates compressed costs; this is where the exact count decides).
+  for (let index = 0; index < fidelities.length; index++) {
+    if (fidelities[index] !== 'compressed') continue;
+    const unit = log.units[index]!;
+    if (renderCompressed(unit, request.context).tokens >= request.costs.full(index)) {
+      fidelities[index] = 'full';
+      units[index]!.fidelity = 'full';
+      units[index]!.placeholderSince = -1;
+    }
+  }
+  // The cache is reused in place: drop it first, so a throw below cannot leave a torn one.
+  const cache = state.renderCache;
+  state.renderCache = undefined;
+  let rendered = renderMessages(log.units, fidelities, request, cache);
   for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
     const before = fidelities;
     fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
