@@ -36,6 +36,7 @@ every budget, prints a table per data set and budget, and writes a self-containe
   --data DIR            also run the real sets found in DIR (locomo/, tau-bench-airline/runs/,
                         coder-swebench-lite/runs/), e.g. ../shared/data
   --budgets LIST        shares of each session's history tokens (default ${DEFAULT_BUDGETS.join(',')})
+  --min-budget N        a floor under every budget, in tokens (default 0: none)
   --out FILE            the HTML report (default ${DEFAULT_REPORT_PATH})
   --json FILE           also write the raw result as JSON
   --strategies LIST     a subset of the strategies, comma-separated
@@ -85,6 +86,7 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
     options: {
       data: { type: 'string' },
       budgets: { type: 'string' },
+      'min-budget': { type: 'string' },
       out: { type: 'string' },
       json: { type: 'string' },
       strategies: { type: 'string' },
@@ -103,6 +105,7 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   const strategies = chooseStrategies(values.strategies);
   const maxTurns = positiveInteger(values['max-turns'], 'max-turns') ?? DEFAULT_MAX_TURNS;
   const maxSessions = positiveInteger(values['max-sessions'], 'max-sessions');
+  const minBudgetTokens = positiveInteger(values['min-budget'], 'min-budget') ?? 0;
   const specs = parseSyntheticSpecs(values.synthetic);
   const datasets: BenchmarkDataset[] = specs.length > 0 ? [createSyntheticDataset(specs)] : [];
   if (values.data !== undefined) datasets.push(...(await loadRealDatasets(resolve(io.cwd, values.data), values.data, maxSessions)));
@@ -113,6 +116,7 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
     datasets,
     strategies,
     budgets,
+    minBudgetTokens,
     maxTurns,
     now: io.now,
     onProgress: (progress) => bar.update(progress.done, progress.total, `${progress.dataset} · ${progress.session} · ${progress.strategy} · ${formatBudget(progress.budget)}`),

@@ -10,6 +10,10 @@ export interface CairnLoss {
   strategy: string;
   cairnValue: number;
   baselineValue: number;
+  /** The baseline's views in that cell, and how many broke the budget or a tool pair (context for the win). */
+  baselineViews: number;
+  baselineOverBudgetViews: number;
+  baselineToolPairViolations: number;
 }
 
 /**
@@ -40,7 +44,9 @@ export function findCairnLosses(result: BenchmarkResult, cairnName = 'cairn'): C
           const baselineValue = cell.metrics[metric.key];
           if (cell === cairn || typeof baselineValue !== 'number') continue;
           const margin = metric.better === 'higher' ? baselineValue - cairnValue : cairnValue - baselineValue;
-          if (margin > metric.tolerance) losses.push({ dataset: dataset.name, budget, metric, strategy: cell.strategy, cairnValue, baselineValue });
+          if (margin <= metric.tolerance) continue;
+          const { views, overBudgetViews, toolPairViolations } = cell.metrics;
+          losses.push({ dataset: dataset.name, budget, metric, strategy: cell.strategy, cairnValue, baselineValue, baselineViews: views, baselineOverBudgetViews: overBudgetViews, baselineToolPairViolations: toolPairViolations });
         }
       }
     }

@@ -12,6 +12,7 @@ describe('renderHtmlReport', () => {
     expect(html).not.toContain('<script');
     expect(html).toContain('top-k by &lt;question&gt;');
     expect(html).toContain('On <b>locomo</b> at a 10% budget, <b>bm25</b> has a higher evidence recall than cairn: 60.0% against 50.0%');
+    expect(html).toContain('— though bm25 was over budget in 1 of its 10 views.');
   });
 });
 

@@ -64,7 +64,12 @@ function lossesSection(result: BenchmarkResult): string {
   if (losses.length === 0) return '<h2 id="losses">Where cairn loses</h2><p>No baseline beats cairn on any compared metric, data set or budget in this run.</p>';
   const items = losses.map((loss) => {
     const direction = loss.metric.better === 'higher' ? 'higher' : 'lower';
-    return `<li class="loss">On <b>${escapeHtml(loss.dataset)}</b> at a ${formatBudget(loss.budget)} budget, <b>${escapeHtml(loss.strategy)}</b> has a ${direction} ${escapeHtml(loss.metric.label.toLowerCase())} than cairn: ${formatMetric(loss.metric, loss.baselineValue)} against ${formatMetric(loss.metric, loss.cairnValue)} (${escapeHtml(loss.metric.explanation)}).</li>`;
+    const caveats = [
+      loss.baselineOverBudgetViews > 0 ? `over budget in ${loss.baselineOverBudgetViews} of its ${loss.baselineViews} views` : '',
+      loss.baselineToolPairViolations > 0 ? `a broken tool pair in ${loss.baselineToolPairViolations} of its ${loss.baselineViews} views` : '',
+    ].filter((caveat) => caveat !== '');
+    const context = caveats.length > 0 ? ` — though ${escapeHtml(loss.strategy)} was ${caveats.join(' and had ')}` : '';
+    return `<li class="loss">On <b>${escapeHtml(loss.dataset)}</b> at a ${formatBudget(loss.budget)} budget, <b>${escapeHtml(loss.strategy)}</b> has a ${direction} ${escapeHtml(loss.metric.label.toLowerCase())} than cairn: ${formatMetric(loss.metric, loss.baselineValue)} against ${formatMetric(loss.metric, loss.cairnValue)} (${escapeHtml(loss.metric.explanation)})${context}.</li>`;
   });
   return `<h2 id="losses">Where cairn loses</h2><p>Every metric, data set and budget where a baseline does better than cairn (${losses.length} in all). Token reduction is informational and not compared: a smaller view is not better in itself.</p><ul>${items.join('\n')}</ul>`;
 }
@@ -93,7 +98,7 @@ export function renderHtmlReport(result: BenchmarkResult, { title = 'cairn bench
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><h1>${escapeHtml(title)}</h1>
-<p>${result.strategies.length} strategies × ${result.datasets.length} data sets × budgets ${result.budgets.map(formatBudget).join(', ')} of each session's history tokens (counted with ${escapeHtml(result.tokenizer)} for every strategy); ${(result.durationMs / 1000).toFixed(1)} s.${command ? ` Command: <code>${escapeHtml(command)}</code>.` : ''}</p>
+<p>${result.strategies.length} strategies × ${result.datasets.length} data sets × budgets ${result.budgets.map(formatBudget).join(', ')} of each session's history tokens${result.minBudgetTokens > 0 ? ` (at least ${result.minBudgetTokens} tokens)` : ''} (counted with ${escapeHtml(result.tokenizer)} for every strategy); ${(result.durationMs / 1000).toFixed(1)} s.${command ? ` Command: <code>${escapeHtml(command)}</code>.` : ''}</p>
 <p>${contents}</p>
 <h3>Strategies</h3><ul>${strategyList}</ul>
 <h3>Metrics</h3><ul>${metricList}</ul>

@@ -85,6 +85,8 @@ export interface BenchmarkCell {
 export interface BenchmarkResult {
   /** Budgets, as shares of each session's history tokens. */
   budgets: readonly number[];
+  /** The floor under every budget, in tokens (0: none). */
+  minBudgetTokens: number;
   strategies: readonly { name: string; description: string }[];
   datasets: readonly { name: string; description: string; sessions: number; messages: number; probes: number }[];
   cells: readonly BenchmarkCell[];

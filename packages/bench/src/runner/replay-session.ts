@@ -19,6 +19,8 @@ export interface ReplaySessionOptions {
   strategy: ContextStrategy;
   /** Share of the session's history tokens. */
   budgetShare: number;
+  /** The budget never goes below this many tokens. @default 0 */
+  minBudgetTokens?: number;
   /** The benchmark's token counter (shared by strategies and metrics). */
   counter: TokenCounter;
   /** Clock in milliseconds. @default performance.now */
@@ -37,10 +39,10 @@ const describeError = (error: unknown): string => (error instanceof Error ? erro
  * @returns The raw observations of this replay.
  * @internal
  */
-export async function replaySession({ prepared, strategy, budgetShare, counter, now = () => performance.now() }: ReplaySessionOptions): Promise<SessionObservations> {
+export async function replaySession({ prepared, strategy, budgetShare, minBudgetTokens = 0, counter, now = () => performance.now() }: ReplaySessionOptions): Promise<SessionObservations> {
   const observations = createSessionObservations();
   const { session, checkpoints, cumulativeTokens, messageById } = prepared;
-  const budget = Math.max(1, Math.round(budgetShare * cumulativeTokens.at(-1)!));
+  const budget = Math.max(1, minBudgetTokens, Math.round(budgetShare * cumulativeTokens.at(-1)!));
   const strategySession = strategy.createSession({ budget, counter });
   let ingested = 0;
   let previousTurn: { position: number; view: CairnMessage[] } | undefined;

@@ -29,6 +29,9 @@ describe('runBenchmark', () => {
     expect(full.views).toBe(tail.views);
     const again = await runBenchmark(options);
     expect(again).toEqual(result);
+    const floored = await runBenchmark({ ...options, strategies: [naiveTailStandIn], budgets: [0.01], minBudgetTokens: 10_000_000 });
+    expect(floored.minBudgetTokens).toBe(10_000_000);
+    expect(floored.cells[0]!.metrics.tokenReduction).toBe(0);
   });
 
   it('rejects budgets outside (0, 1]', async () => {

@@ -31,6 +31,11 @@ export interface RunBenchmarkOptions {
   strategies: readonly ContextStrategy[];
   /** Budgets as shares of each session's history tokens. @default DEFAULT_BUDGETS */
   budgets?: readonly number[];
+  /**
+   * A floor under every budget, in tokens: short sessions (a 4k-token tau-bench run) otherwise get
+   * budgets smaller than their system prompt. @default 0
+   */
+  minBudgetTokens?: number;
   /** Turns sampled per agent session. @default DEFAULT_MAX_TURNS */
   maxTurns?: number;
   /** Makes the token counter; one per session, cached. @default createBpeTokenCounter */
@@ -61,6 +66,7 @@ export async function runBenchmark({
   datasets,
   strategies,
   budgets = DEFAULT_BUDGETS,
+  minBudgetTokens = 0,
   maxTurns = DEFAULT_MAX_TURNS,
   createCounter = createBpeTokenCounter,
   onProgress,
@@ -85,7 +91,7 @@ export async function runBenchmark({
       const prepared = prepareSession(session, counter, maxTurns);
       for (const strategy of strategies) {
         for (const budget of budgets) {
-          const observations = await replaySession({ prepared, strategy, budgetShare: budget, counter, now });
+          const observations = await replaySession({ prepared, strategy, budgetShare: budget, minBudgetTokens, counter, now });
           mergeSessionObservations(pooled.get(key(strategy.name, budget))!, observations);
           done += 1;
           onProgress?.({ done, total, dataset: dataset.name, session: session.id, strategy: strategy.name, budget });
@@ -98,6 +104,7 @@ export async function runBenchmark({
   }
   return {
     budgets: [...budgets],
+    minBudgetTokens,
     strategies: strategies.map(({ name, description }) => ({ name, description })),
     datasets: datasets.map((dataset) => ({
       name: dataset.name,

@@ -5,6 +5,7 @@ const metrics = (overrides: Partial<BenchmarkMetrics>): BenchmarkMetrics => ({ v
 /** A small hand-made result: bm25 beats cairn on evidence recall at 10%. */
 export const SAMPLE_RESULT: BenchmarkResult = {
   budgets: [0.1, 0.2],
+  minBudgetTokens: 0,
   strategies: [
     { name: 'bm25', description: 'top-k by <question>' },
     { name: 'cairn', description: 'the engine' },
