@@ -10,6 +10,7 @@ import type { Fidelity } from './types.js';
 import type { UnitState } from './unit.js';
 import { createUnitCosts } from './unit-costs.js';
 import { ViewPlan } from './view-plan.js';
+import { graphProximity } from './graph-proximity.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
 export interface EngineState {
@@ -36,6 +37,9 @@ export interface EngineState {
   renderCache?: import('./render-view.js').RenderCache;
 }
 
+/** Units a question's best matches count as the focus of the causal chain. */
+const QUERY_FOCUS_UNITS = 8;
+
 const RANK: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
 
 /** Why a unit must stay full this turn, if it must. @internal */
@@ -60,13 +64,20 @@ function renderContext(state: EngineState) {
   };
 }
 
+/**
+ * The value of showing a unit at a fidelity, for selection by value per token: the square of
+ * its score (plus the hysteresis margin where it already had that fidelity), so relevance
+ * dominates — with plain scores, the parts every unit shares (role, phase, recency) let short
+ * unrelated messages outbid longer relevant ones per token.
+ */
 function valueFunction(state: EngineState, previous: readonly (Fidelity | undefined)[]) {
   const { hysteresis } = state.options.thresholds;
   return (unit: number, fidelity: Fidelity): number => {
     if (fidelity === 'placeholder') return 0;
     const before = previous[unit];
     const sticky = before !== undefined && RANK[before] >= RANK[fidelity] ? hysteresis : 0;
-    const score = state.units[unit]!.score + sticky;
+    const raw = state.units[unit]!.score + sticky;
+    const score = raw * raw;
     return fidelity === 'full' ? score : score * COMPRESSED_VALUE;
   };
 }
@@ -117,6 +128,13 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
         }
       : undefined;
     if (rescored !== 'none') scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense);
+    if (query && rescoreAll) {
+      // With a question, the focus of the causal chain is where the question points: its best
+      // matches. Proximity is measured from them, and units are scored again.
+      const top = [...units.keys()].sort((a, b) => units[b]!.score - units[a]!.score || a - b).slice(0, QUERY_FOCUS_UNITS);
+      const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top]) };
+      scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense);
+    }
     if (rescoreAll) {
       state.direction.scoredWith = turnDirection.scoring;
       state.lastSignature = signature;
