@@ -4,7 +4,7 @@ import { inferWorkPhase } from './infer-work-phase.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import { combineScore, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
 import type { SessionLog } from './session-log.js';
-import { blend, cosine, EMPTY_VECTOR, type SparseVector } from './sparse-vector.js';
+import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from './sparse-vector.js';
 import type { TermBag } from './term-bag.js';
 import type { UnitState } from './unit.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
@@ -109,7 +109,10 @@ export function scoreUnits(
   for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
   const intentRaw = new Float64Array(indexes.length);
   const keywordRaw = new Float64Array(indexes.length);
-  const { scoring, queryBag, signals } = direction;
+  const { queryBag, signals } = direction;
+  // Terms every unit shares (a speaker's name, the task's own words) say little about which
+  // unit matters: the direction is weighed by IDF before the cosine.
+  const scoring = idfWeighted(direction.scoring, log.statistics);
   indexes.forEach((index, offset) => {
     const features = log.unitFeatures(index);
     const unitDense = dense?.intent ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
@@ -129,6 +132,12 @@ export function scoreUnits(
     state.score = combineScore(parts, signals.weights, signals.active);
     state.scoredTurn = turn;
   });
+}
+
+function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {
+  const weights = new Float32Array(vector.weights.length);
+  for (let index = 0; index < weights.length; index++) weights[index] = vector.weights[index]! * statistics.idf(vector.ids[index]!);
+  return normalize({ ids: vector.ids, weights });
 }
 
 function maxOf(values: Float64Array): [number] {
