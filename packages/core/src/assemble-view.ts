@@ -303,7 +303,7 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
     for (let unit = 0; unit < count; unit++) if (mandatory[unit]) mandatoryTokens += plan.get(unit) === 'full' ? costs.full(unit) : (costs.compressed(unit) ?? 0);
     throw new CairnError({
       code: 'BUDGET_EXCEEDED',
-      message: `Input exceeded the model's context window: the mandatory part of the view (system prompt, pinned messages, latest user turn, hot working set) needs about ${mandatoryTokens} tokens, over the budget of ${budget}. Raise the budget, unpin messages, lower hotUnits, or set onBudgetExceeded: 'compress-mandatory'.`,
+      message: `Input exceeded the model's context window: the smallest view cairn can build needs about ${Math.ceil(plan.tokens)} tokens (${mandatoryTokens} of them for the system prompt, pinned messages, latest user turn and hot working set; the rest marks what was left out), over the budget of ${budget}. Raise the budget, unpin messages, lower hotUnits, or set onBudgetExceeded: 'compress-mandatory'.`,
       details: { budget, mandatoryTokens, viewTokens: plan.tokens },
     });
   }
