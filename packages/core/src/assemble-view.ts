@@ -127,13 +127,13 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
           intent: query ? state.dense.query(query) : log.latestUserUnit >= 0 ? state.dense.unit(log.latestUserUnit, log.units[log.latestUserUnit]!.version) : undefined,
         }
       : undefined;
-    if (rescored !== 'none') scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense);
+    const raw = rescored !== 'none' ? scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense) : undefined;
     if (query && rescoreAll) {
       // With a question, the focus of the causal chain is where the question points: its best
       // matches. Proximity is measured from them, and units are scored again.
-      const top = [...units.keys()].sort((a, b) => units[b]!.score - units[a]!.score || a - b).slice(0, QUERY_FOCUS_UNITS);
+      const top = topScored(units, QUERY_FOCUS_UNITS);
       const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top]) };
-      scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense);
+      scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense, raw);
     }
     if (rescoreAll) {
       state.direction.scoredWith = turnDirection.scoring;
@@ -332,4 +332,18 @@ export function compactState(state: EngineState, budget: number, strategy: 'auto
   }
   state.lastViewTokens = plan.tokens;
   return { degraded: changed.length, tokensBefore, tokensAfter: plan.tokens };
+}
+
+/** The `count` best-scored units (ties: earlier first), in one pass. */
+function topScored(units: readonly UnitState[], count: number): number[] {
+  const top: number[] = [];
+  for (let index = 0; index < units.length; index++) {
+    const score = units[index]!.score;
+    if (top.length === count && score <= units[top[top.length - 1]!]!.score) continue;
+    let at = top.length;
+    while (at > 0 && units[top[at - 1]!]!.score < score) at--;
+    top.splice(at, 0, index);
+    if (top.length > count) top.pop();
+  }
+  return top;
 }

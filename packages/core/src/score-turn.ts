@@ -2,7 +2,7 @@ import type { DirectionTracker } from './direction-tracker.js';
 import { graphProximity } from './graph-proximity.js';
 import { inferWorkPhase } from './infer-work-phase.js';
 import type { ResolvedOptions } from './resolve-options.js';
-import { combineScore, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
+import { scoreCombiner, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
 import type { SessionLog } from './session-log.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from './sparse-vector.js';
 import type { TermBag } from './term-bag.js';
@@ -104,34 +104,57 @@ export function scoreUnits(
   normalisers: Normalisers,
   mode: 'all' | 'new',
   dense?: { embeddings: DenseEmbeddings; intent: DenseVector | undefined },
-): void {
+  reuse?: RawMatches,
+): RawMatches {
   const indexes: number[] = [];
   for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
-  const intentRaw = new Float64Array(indexes.length);
-  const keywordRaw = new Float64Array(indexes.length);
+  const { signals } = direction;
+  const raw = reuse && reuse.indexes.length === indexes.length ? reuse : rawMatches(log, indexes, direction, dense);
+  if (mode === 'all' && raw !== reuse) {
+    normalisers.intent = Math.max(INTENT_FLOOR, maxOf(raw.intent));
+    normalisers.keyword = Math.max(KEYWORD_FLOOR, maxOf(raw.keyword));
+  }
+  const combine = scoreCombiner(signals.weights, signals.active);
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
+    const parts = structuralParts(log.units[index]!, signals);
+    parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
+    parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
+    const state = states[index]!;
+    state.score = combine(parts);
+    state.scoredTurn = turn;
+  }
+  return raw;
+}
+
+/** The query-dependent raw signals of the scored units, reusable by a second pass. @internal */
+export interface RawMatches {
+  readonly indexes: readonly number[];
+  readonly intent: Float64Array;
+  readonly keyword: Float64Array;
+}
+
+function rawMatches(
+  log: SessionLog,
+  indexes: readonly number[],
+  direction: TurnDirection,
+  dense: { embeddings: DenseEmbeddings; intent: DenseVector | undefined } | undefined,
+): RawMatches {
+  const intent = new Float64Array(indexes.length);
+  const keyword = new Float64Array(indexes.length);
   const { queryBag, signals } = direction;
   // Terms every unit shares (a speaker's name, the task's own words) say little about which
   // unit matters: the direction is weighed by IDF before the cosine.
   const scoring = idfWeighted(direction.scoring, log.statistics);
-  indexes.forEach((index, offset) => {
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
     const features = log.unitFeatures(index);
     const unitDense = dense?.intent ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
     // An injected embedder replaces lexical intent match where both sides are embedded.
-    intentRaw[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
-    keywordRaw[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
-  });
-  if (mode === 'all') {
-    normalisers.intent = Math.max(INTENT_FLOOR, ...maxOf(intentRaw));
-    normalisers.keyword = Math.max(KEYWORD_FLOOR, ...maxOf(keywordRaw));
+    intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
+    keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   }
-  indexes.forEach((index, offset) => {
-    const parts = structuralParts(log.units[index]!, signals);
-    parts.intentMatch = Math.min(1, intentRaw[offset]! / normalisers.intent);
-    parts.keywordOverlap = Math.min(1, keywordRaw[offset]! / normalisers.keyword);
-    const state = states[index]!;
-    state.score = combineScore(parts, signals.weights, signals.active);
-    state.scoredTurn = turn;
-  });
+  return { indexes, intent, keyword };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {
@@ -140,8 +163,8 @@ function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics'])
   return normalize({ ids: vector.ids, weights });
 }
 
-function maxOf(values: Float64Array): [number] {
+function maxOf(values: Float64Array): number {
   let max = 0;
   for (const value of values) if (value > max) max = value;
-  return [max];
+  return max;
 }

@@ -48,6 +48,24 @@ export function combineScore(parts: ScoreParts, weights: ScoringWeights, active:
 }
 
 /**
+ * {@link combineScore} with the active weights resolved once, for scoring many units in a turn.
+ * @internal
+ */
+export function scoreCombiner(weights: ScoringWeights, active: ActiveSignals): (parts: ScoreParts) => number {
+  const names = (Object.keys(weights) as (keyof ScoringWeights)[]).filter((name) => active[name] && weights[name] > 0);
+  const values = names.map((name) => weights[name]);
+  let weightSum = 0;
+  for (const value of values) weightSum += value;
+  return (parts) => {
+    if (weightSum === 0) return 0;
+    let sum = 0;
+    for (let index = 0; index < names.length; index++) sum += values[index]! * parts[names[index]!];
+    const score = sum / weightSum;
+    return score < 0 ? 0 : score > 1 ? 1 : score;
+  };
+}
+
+/**
  * The signals of one unit that do not depend on the query: phase, tools, graph proximity,
  * recency and role. `intentMatch` and `keywordOverlap` are filled in by the caller.
  * @internal
