@@ -55,13 +55,27 @@ export function mandatoryReason(state: EngineState, index: number): DecisionReas
   return undefined;
 }
 
-function renderContext(state: EngineState) {
+function renderContext(state: EngineState, squeeze?: Map<number, number>) {
   return {
     log: state.log,
     counter: state.options.tokenCounter,
     compressionRatio: state.options.compressionRatio,
     summaries: state.summaries,
+    squeeze,
   };
+}
+
+/** Fewest content tokens a squeezed message keeps. */
+const MIN_SQUEEZED_TOKENS = 12;
+const MAX_SQUEEZE_ROUNDS = 24;
+
+/** The content cap per message a unit's ordinary compressed rendering uses. */
+function initialCap(state: EngineState, unit: number): number {
+  let cap = 0;
+  for (const position of state.log.units[unit]!.positions) {
+    cap = Math.max(cap, Math.max(16, Math.ceil(state.log.entries[position]!.tokens * state.options.compressionRatio)));
+  }
+  return cap;
 }
 
 /**
@@ -96,7 +110,8 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const plannedTools = request.plannedTools ?? [];
   state.turn++;
   const turn = state.turn;
-  const context = renderContext(state);
+  const squeeze = new Map<number, number>();
+  const context = renderContext(state, squeeze);
   const costs = createUnitCosts(log.units, context);
   const historyTokens = costs.fullTotal();
   const count = log.units.length;
@@ -148,7 +163,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       budget !== state.lastBudget ||
       previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
     if (query !== undefined) state.lastQuery = query;
-    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query });
+    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
     fidelities = result.fidelities;
     regraded = result.regraded;
     compacted = result.compacted;
@@ -194,6 +209,8 @@ interface PlanRequest {
   historyTokens: number;
   turn: number;
   query: string | undefined;
+  /** Filled by the budget fallback: units compressed harder this turn. */
+  squeeze: Map<number, number>;
 }
 
 function planFidelities(state: EngineState, request: PlanRequest): { fidelities: Fidelity[]; regraded: boolean; compacted: number } {
@@ -232,7 +249,7 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
       initial[index] = historyTokens <= pressure.yellow * budget ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
     }
   }
-  const plan = new ViewPlan(initial, costs);
+  let plan = new ViewPlan(initial, costs);
   // A new query asks a new question: last turn's choices get no stickiness bonus then.
   const newQuestion = replan && request.query !== undefined;
   const value = valueFunction(state, newQuestion ? [] : previous);
@@ -296,6 +313,25 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
       if (!canCompress(unit)) continue;
       plan.set(unit, 'compressed');
       reasons[unit] = 'budget-fallback';
+    }
+    // Still over: squeeze the compressed mandatory units harder — halve the content cap of the
+    // largest, measured exactly, until the view fits or nothing is left to squeeze.
+    const squeezable = order.filter((unit) => plan.get(unit) === 'compressed');
+    for (let round = 0; round < MAX_SQUEEZE_ROUNDS && plan.tokens > budget; round++) {
+      let largest = -1;
+      let largestCost = -1;
+      for (const unit of squeezable) {
+        if ((request.squeeze.get(unit) ?? initialCap(state, unit)) <= MIN_SQUEEZED_TOKENS) continue;
+        const cost = costs.compressed(unit) ?? 0;
+        if (cost > largestCost) {
+          largest = unit;
+          largestCost = cost;
+        }
+      }
+      if (largest < 0) break;
+      const cap = request.squeeze.get(largest) ?? initialCap(state, largest);
+      request.squeeze.set(largest, Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2)));
+      plan = new ViewPlan(plan.snapshot(), costs); // costs of the squeezed unit changed
     }
   }
   if (plan.tokens > budget) {

@@ -18,6 +18,8 @@ export interface RenderContext {
   readonly counter: TokenCounter;
   readonly compressionRatio: number;
   readonly summaries: ReadonlyMap<string, string>;
+  /** Units squeezed this turn (budget fallback): most content tokens per message. */
+  readonly squeeze?: ReadonlyMap<number, number>;
 }
 
 function view(message: CairnMessage, fields: Partial<ViewMessage>, sourceIds: readonly string[]): ViewMessage {
@@ -93,7 +95,8 @@ function compressContent(message: CairnMessage, tokens: number, context: RenderC
  * graph's edges). Cached per unit version. @internal
  */
 export function renderCompressed(unit: Unit, context: RenderContext): UnitRendering {
-  if (unit.compressedCache && unit.compressedCache.version === unit.version) return unit.compressedCache.rendering;
+  const cap = context.squeeze?.get(unit.index);
+  if (cap === undefined && unit.compressedCache && unit.compressedCache.version === unit.version) return unit.compressedCache.rendering;
   const { log } = context;
   const messages = log.unitMessages(unit.index);
   const summary = context.summaries.get(unit.id);
@@ -104,8 +107,8 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
       offset === 0 && summary !== undefined
         ? `[cairn:summary id=${message.id}] ${neutralizeMarkup(summary)}`
         : unit.kind === 'orphan-result'
-          ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header)
-          : compressContent(message, tokens, context, header);
+          ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header, cap)
+          : compressContent(message, tokens, context, header, cap);
     if (offset === 0) content += relatedLine(unit, log);
     const fields: Partial<ViewMessage> = { content, fidelity: 'compressed' };
     if (unit.kind === 'orphan-result') Object.assign(fields, { role: 'user', toolCallId: undefined, synthetic: true });
@@ -121,7 +124,7 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
   });
   if (unit.openCalls > 0) rendered.push(...missingResults(unit));
   const rendering = { messages: rendered, tokens: sumTokens(rendered, context.counter) };
-  unit.compressedCache = { version: unit.version, rendering };
+  if (cap === undefined) unit.compressedCache = { version: unit.version, rendering };
   return rendering;
 }
 

@@ -42,6 +42,8 @@ export interface RenderCache {
   tokensAtUnit: number[];
   messages: ViewMessage[];
   tokens: number;
+  /** Some unit was squeezed (budget fallback): its text depends on more than fidelity and version. */
+  squeezed?: boolean;
 }
 
 function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
@@ -134,7 +136,8 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
     }
   }
   // The cache is reused in place: drop it first, so a throw below cannot leave a torn one.
-  const cache = state.renderCache;
+  const squeezing = (request.context.squeeze?.size ?? 0) > 0;
+  const cache = state.renderCache?.squeezed || squeezing ? undefined : state.renderCache;
   state.renderCache = undefined;
   let rendered = renderMessages(log.units, fidelities, request, cache);
   for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
@@ -156,6 +159,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
       details: { budget, viewTokens: rendered.tokens },
     });
   }
+  rendered.squeezed = squeezing;
   state.renderCache = rendered;
   const keys = rendered.messages.map(viewKey);
   let stablePrefix = 0;

@@ -28,17 +28,32 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
   };
   const compressedEstimate = (unit: Unit): number => {
     const idTokens = log.maxIdTokens;
+    const cap = context.squeeze?.get(unit.index);
     let estimate = 0;
     for (const position of unit.positions) {
       const tokens = log.entries[position]!.tokens;
-      estimate += Math.min(tokens, Math.max(16, Math.ceil(tokens * context.compressionRatio))) + COMPRESSED_HEADER_TOKENS + idTokens;
+      const content = cap ?? Math.max(16, Math.ceil(tokens * context.compressionRatio));
+      estimate += Math.min(tokens, content) + COMPRESSED_HEADER_TOKENS + idTokens;
     }
     return estimate + 4 * idTokens + 8;
   };
+  const squeezedCache = new Map<string, number>();
   const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + 8;
   return {
     full,
     compressed(index) {
+      // A unit squeezed by the budget fallback is rendered and counted exactly (rare, and the
+      // fallback must know whether the view fits).
+      const cap = context.squeeze?.get(index);
+      if (cap !== undefined) {
+        const key = `${index}:${cap}`;
+        let tokens = squeezedCache.get(key);
+        if (tokens === undefined) {
+          tokens = renderCompressed(units[index]!, context).tokens;
+          squeezedCache.set(key, tokens);
+        }
+        return tokens < full(index) ? tokens : undefined;
+      }
       // Always the estimate, never a cached exact count: planning must not depend on what
       // happens to be cached, or a restored engine (no caches) would plan differently.
       const tokens = compressedEstimate(units[index]!);
