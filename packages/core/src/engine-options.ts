@@ -24,14 +24,16 @@ export interface ScoringWeights {
 
 /** Default scoring weights. */
 export const DEFAULT_WEIGHTS: Readonly<ScoringWeights> = Object.freeze({
-  intentMatch: 0.25,
-  phaseMatch: 0.05,
+  // Direction first (CDA's example weightings put intent match at 0.4–0.5), recency as one
+  // signal among several rather than the strongest.
+  intentMatch: 0.3,
+  keywordOverlap: 0.3,
   toolRelevance: 0.1,
   causalProximity: 0.1,
-  temporalDecay: 0.15,
-  roleImportance: 0.05,
-  keywordOverlap: 0.25,
-  planRelevance: 0.05,
+  temporalDecay: 0.08,
+  phaseMatch: 0.04,
+  roleImportance: 0.04,
+  planRelevance: 0.04,
 });
 
 /** Score thresholds that map a unit's score to a fidelity (CDA appendix A.2). */
