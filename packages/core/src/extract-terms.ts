@@ -175,7 +175,12 @@ export function termsOfToken(rawToken: string): string[] {
 
 function pushTerm(terms: string[], term: string): void {
   if (!isSingleDigitOrLonger(term) || STOPWORDS.has(term)) return;
-  terms.push(stemTerm(term));
+  pushStem(terms, stemTerm(term));
+}
+
+/** Stemming can land on a stopword (`sos` → `so`): such stems are dropped too. */
+function pushStem(terms: string[], stem: string): void {
+  if (stem.length > 0 && !STOPWORDS.has(stem)) terms.push(stem);
 }
 
 /**
@@ -242,7 +247,7 @@ function pushToken(terms: string[], rawToken: string, maxTerms: number, parts: s
   }
   parts.length = 0;
   for (const segment of token.split('_')) if (segment.length > 0) splitCamelCase(segment, parts);
-  if (parts.length > 1) terms.push(stemTerm(lower));
+  if (parts.length > 1) pushStem(terms, stemTerm(lower));
   for (const part of parts) {
     if (terms.length >= maxTerms) return;
     pushTerm(terms, part.toLowerCase());

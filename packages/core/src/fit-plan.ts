@@ -100,7 +100,8 @@ export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, 
       consider(unit);
       continue;
     }
-    if (plan.tokens + cost > target) continue;
+    // An upgrade that adds no tokens (a placeholder dearer than what it stands for) always pays.
+    if (cost > 0 && plan.tokens + cost > target) continue;
     const leftRun = plan.get(unit) === 'placeholder';
     plan.set(unit, step.to);
     changed.add(unit);
