@@ -38,7 +38,7 @@ run(() => {
   const size = option('messages', 1200);
   const budget = option('budget', 8000);
   const session = generateSyntheticSession({ seed, messages: size, kind: 'mixed' });
-  const engine = createContextEngine({ sessionId: session.id, budget });
+  const engine = createContextEngine({ sessionId: session.id, budget, onBudgetExceeded: 'compress-mandatory' });
   console.log(`cairn replay — ${session.id}: ${session.messages.length} messages, ${session.probes.length} probes, budget ${budget} tokens\n`);
   console.log('turn  messages  history tok  view tok  usage  full/compressed/placeholder units  stable prefix  regrade  compacted');
 
