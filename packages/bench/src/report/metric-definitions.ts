@@ -55,6 +55,54 @@ export function formatMetric(definition: MetricDefinition, value: number | strin
     case 'ms':
       return value < 10 ? value.toFixed(2) : value.toFixed(1);
     case 'rate':
-      return value >= 10_000 ? `${Math.round(value / 1000)}k` : String(Math.round(value));
+      return value >= 1_000_000 ? `${Number((value / 1_000_000).toFixed(1))}M` : value >= 10_000 ? `${Math.round(value / 1000)}k` : value >= 1000 ? `${Number((value / 1000).toFixed(1))}k` : String(Math.round(value));
   }
+}
+
+/**
+ * The unit a metric is measured in, for axis titles and table headers.
+ *
+ * @param definition - The metric.
+ * @returns E.g. `%`, `views`, `ms`, `messages/s`.
+ *
+ * @example
+ * ```ts
+ * metricUnit(METRIC_DEFINITIONS[0]!); // '%'
+ * ```
+ */
+export function metricUnit(definition: MetricDefinition): string {
+  return { share: '%', count: 'views', ms: 'ms', rate: 'messages/s' }[definition.unit];
+}
+
+/**
+ * Formats a metric value with its unit, for sentences: `73.4%`, `3 views`, `4.90 ms`, `12k messages/s`.
+ *
+ * @param definition - The metric.
+ * @param value - Its value, or `undefined` when not measured.
+ * @returns The text; `–` when not measured.
+ *
+ * @example
+ * ```ts
+ * formatMetricWithUnit(METRIC_DEFINITIONS.find((m) => m.key === 'viewLatencyP50')!, 4.9); // '4.90 ms'
+ * ```
+ */
+export function formatMetricWithUnit(definition: MetricDefinition, value: number | string[] | undefined): string {
+  const text = formatMetric(definition, value);
+  if (typeof value !== 'number' || definition.unit === 'share') return text;
+  return `${text} ${definition.unit === 'count' && value === 1 ? 'view' : metricUnit(definition)}`;
+}
+
+/**
+ * Which way is better, in words.
+ *
+ * @param definition - The metric.
+ * @returns `higher is better`, `lower is better` or `informational (not compared)`.
+ *
+ * @example
+ * ```ts
+ * metricDirection(METRIC_DEFINITIONS[0]!); // 'higher is better'
+ * ```
+ */
+export function metricDirection(definition: MetricDefinition): string {
+  return definition.better === 'none' ? 'informational (not compared)' : `${definition.better} is better`;
 }
