@@ -310,6 +310,7 @@ function planFidelities(state: EngineState, request: PlanRequest): { fidelities:
     order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
     for (const unit of order) {
       if (plan.tokens <= budget) break;
+      costs.measureExactly(unit);
       if (!canCompress(unit)) continue;
       plan.set(unit, 'compressed');
       reasons[unit] = 'budget-fallback';

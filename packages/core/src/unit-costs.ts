@@ -14,7 +14,7 @@ const COMPRESSED_HEADER_TOKENS = 16;
  * same state plans the same way whatever was rendered before.
  * @internal
  */
-export function createUnitCosts(units: readonly Unit[], context: RenderContext): UnitCosts & { fullTotal(): number } {
+export function createUnitCosts(units: readonly Unit[], context: RenderContext): UnitCosts & { fullTotal(): number; measureExactly(unit: number): void } {
   const { counter, log } = context;
   const fullCache = new Map<number, { version: number; tokens: number }>();
   const full = (index: number): number => {
@@ -38,6 +38,7 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
     return estimate + 4 * idTokens + 8;
   };
   const squeezedCache = new Map<string, number>();
+  const exact = new Set<number>();
   const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + 8;
   return {
     full,
@@ -54,7 +55,13 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
         }
         return tokens < full(index) ? tokens : undefined;
       }
-      // Always the estimate, never a cached exact count: planning must not depend on what
+      // Units the budget fallback works on are measured: rendering is a pure function of the
+      // unit, so this does not depend on what happens to be cached.
+      if (exact.has(index)) {
+        const tokens = renderCompressed(units[index]!, context).tokens;
+        return tokens < full(index) ? tokens : undefined;
+      }
+      // Otherwise always the estimate, never a cached exact count: planning must not depend on what
       // happens to be cached, or a restored engine (no caches) would plan differently.
       const tokens = compressedEstimate(units[index]!);
       return tokens < full(index) ? tokens : undefined;
@@ -69,6 +76,9 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
       return tokens;
     },
     runBound,
+    measureExactly(index) {
+      exact.add(index);
+    },
     fullTotal() {
       let total = 0;
       for (let index = 0; index < units.length; index++) total += full(index);
