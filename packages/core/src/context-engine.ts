@@ -188,6 +188,7 @@ class Engine implements ContextEngine {
       globalIntent: topTerms(direction.global, log.vectoriser.vocabulary, 8),
       direction: topTerms(direction.current, log.vectoriser.vocabulary, 8),
       drift: samples.length > 0 ? samples[samples.length - 1]!.drift : 0,
+      gradient: samples.length > 0 ? { size: samples[samples.length - 1]!.gradient, kind: samples[samples.length - 1]!.kind } : { size: 0, kind: 'still' },
       phase,
       workPhase: inferWorkPhase(
         lastUnits.flatMap((unit) => unit.calls.map((call) => call.name)),

@@ -1,3 +1,4 @@
+import { classifyGradient, type GradientKind } from './classify-gradient.js';
 import { blend, cosine, distance, EMPTY_VECTOR, type SparseVector } from './sparse-vector.js';
 
 /** Weight of the previous direction in D_t = f(intent_t, phase_t, D_{t−1}): attention inertia. */
@@ -10,7 +11,12 @@ export interface DirectionSample {
   drift: number;
   /** |D_t − D_{t−1}|, the semantic gradient's size. */
   gradient: number;
+  /** How the direction moved: advancing, jump, regression, oscillation, or still. */
+  kind: GradientKind;
 }
+
+/** Directions kept for classifying the gradient (regressions look this far back). */
+const RECENT_DIRECTIONS = 8;
 
 /**
  * Tracks the session's semantic direction D_t in the lexical space: the global intent (what the
@@ -24,6 +30,8 @@ export class DirectionTracker {
   /** The direction the last full rescore used. */
   scoredWith: SparseVector | undefined;
   readonly history: DirectionSample[] = [];
+  /** The last few directions, oldest first, for the gradient's kind. */
+  recent: SparseVector[] = [];
 
   /** Moves the direction toward this turn's intent and records the sample. */
   update(intent: SparseVector, turn: number): DirectionSample {
@@ -35,10 +43,13 @@ export class DirectionTracker {
             { vector: this.current, weight: DIRECTION_INERTIA },
             { vector: intent, weight: 1 - DIRECTION_INERTIA },
           ]);
+    this.recent.push(this.current);
+    if (this.recent.length > RECENT_DIRECTIONS) this.recent.shift();
     const sample = {
       turn,
       drift: this.global.ids.length === 0 ? 0 : 1 - cosine(this.global, this.current),
       gradient: distance(this.current, this.previous),
+      kind: classifyGradient(this.recent, this.history.slice(-2).map((entry) => entry.kind)),
     };
     this.history.push(sample);
     return sample;

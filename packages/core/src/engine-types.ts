@@ -120,6 +120,8 @@ export interface DirectionState {
   direction: string[];
   /** 1 − cos(global intent, current direction). */
   drift: number;
+  /** The latest step of the direction: its size |D_t − D_{t−1}| and its kind. */
+  gradient: { size: number; kind: import('./classify-gradient.js').GradientKind };
   /** The engine's lifecycle phase. */
   phase: EnginePhase;
   workPhase: WorkPhase;

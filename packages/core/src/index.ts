@@ -16,6 +16,8 @@ export type {
   UnitDecision,
 } from './engine-types.js';
 export type { DirectionSample } from './direction-tracker.js';
+export { classifyGradient } from './classify-gradient.js';
+export type { GradientKind } from './classify-gradient.js';
 export {
   DEFAULT_BUDGET,
   DEFAULT_CAUSAL_CHAIN_TURNS,

@@ -4,9 +4,16 @@ import { CairnError } from './errors.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type VectorJson } from './snapshot.js';
 import type { SparseVector } from './sparse-vector.js';
 import type { Fidelity } from './types.js';
+import type { GradientKind } from './classify-gradient.js';
 import { validateMessages } from './validate-messages.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
+const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
+
+function gradientKind(value: unknown, path: string): GradientKind {
+  if (typeof value !== 'string' || !GRADIENT_KINDS.has(value)) throw corrupt(path, 'is not a gradient kind');
+  return value as GradientKind;
+}
 
 function corrupt(path: string, problem: string, cause?: unknown): CairnError {
   return new CairnError({
@@ -135,8 +142,12 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
       turn: finite(entry.turn, `snapshot.direction.history[${index}].turn`),
       drift: finite(entry.drift, `snapshot.direction.history[${index}].drift`),
       gradient: finite(entry.gradient, `snapshot.direction.history[${index}].gradient`),
+      kind: gradientKind(entry.kind, `snapshot.direction.history[${index}].kind`),
     });
   }
+  state.direction.recent = (direction.recent === undefined ? [] : list(direction.recent, 'snapshot.direction.recent')).map((entry, index) =>
+    vector(entry, `snapshot.direction.recent[${index}]`, size),
+  );
   state.phase = 'idle';
   return engine;
 }

@@ -49,7 +49,7 @@ export interface EngineSnapshot {
   lastSignature: string;
   unitsAtRescore: number;
   lastQuery: string | null;
-  direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[] };
+  direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
 /** @internal */
@@ -95,6 +95,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
       previous: vectorToJson(direction.previous),
       scoredWith: direction.scoredWith ? vectorToJson(direction.scoredWith) : null,
       history: direction.history.map((sample) => ({ ...sample })),
+      recent: direction.recent.map(vectorToJson),
     },
   };
 }
