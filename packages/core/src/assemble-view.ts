@@ -6,7 +6,8 @@ import { renderView } from './render-view.js';
 import { checkBudget, type ResolvedOptions } from './resolve-options.js';
 import { directTurn, scoreUnits, type Normalisers } from './score-turn.js';
 import type { SessionLog } from './session-log.js';
-import type { Fidelity } from './types.js';
+import type { Fidelity, ViewMessage } from './types.js';
+import { countMessageTokens } from './token-counter.js';
 import type { UnitState } from './unit.js';
 import { createUnitCosts } from './unit-costs.js';
 import { ViewPlan } from './view-plan.js';
@@ -31,11 +32,28 @@ export interface EngineState {
   unitsAtRescore: number;
   /** The query of the last assemble that had one. */
   lastQuery: string | undefined;
+  /**
+   * Supplies the "known dead ends" brief of a turn, within `maxTokens` (absent: no brief).
+   * Its tokens are reserved before planning, so the lesson is never what gets cut.
+   */
+  brief?: (request: { maxTokens: number }) => ViewBrief | undefined;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: import('./dense-embeddings.js').DenseEmbeddings;
   /** The last render, reused from the first changed unit on. */
   renderCache?: import('./render-view.js').RenderCache;
 }
+
+/** The brief a turn shows after the history. @internal */
+export interface ViewBrief {
+  text: string;
+  /** Log ids of the attempts it summarises. */
+  sourceIds: readonly string[];
+}
+
+/** The brief's share of a budget, with its floor and ceiling in tokens. */
+const BRIEF_SHARE = 0.1;
+const BRIEF_MIN_TOKENS = 40;
+const BRIEF_MAX_TOKENS = 600;
 
 /** Units a question's best matches count as the focus of the causal chain. */
 const QUERY_FOCUS_UNITS = 8;
@@ -106,7 +124,10 @@ function valueFunction(state: EngineState, previous: readonly (Fidelity | undefi
  */
 export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
   const { options, log, units } = state;
-  const budget = checkBudget(request.budget ?? options.budget);
+  const fullBudget = checkBudget(request.budget ?? options.budget);
+  const brief = renderBrief(state, fullBudget);
+  // The history plans within what the brief leaves.
+  const budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];
   state.turn++;
   const turn = state.turn;
@@ -160,7 +181,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     // thresholds with hysteresis and pressure change it.
     const replan =
       (query !== undefined && query !== state.lastQuery) ||
-      budget !== state.lastBudget ||
+      fullBudget !== state.lastBudget ||
       previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
     if (query !== undefined) state.lastQuery = query;
     const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
@@ -176,6 +197,9 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   }
   return renderView(state, {
     budget,
+    fullBudget,
+    brief: brief?.message,
+    briefTokens: brief?.tokens,
     fidelities,
     previous,
     reasons,
@@ -383,4 +407,14 @@ function topScored(units: readonly UnitState[], count: number): number[] {
     if (top.length > count) top.pop();
   }
   return top;
+}
+
+/** Renders the turn's brief as one synthetic user message, counted exactly. */
+function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
+  if (!state.brief) return undefined;
+  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.max(BRIEF_MIN_TOKENS, Math.floor(budget * BRIEF_SHARE)));
+  const brief = state.brief({ maxTokens });
+  if (!brief || brief.text.length === 0) return undefined;
+  const message: ViewMessage = { id: 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
+  return { message, tokens: countMessageTokens(message, state.options.tokenCounter) };
 }

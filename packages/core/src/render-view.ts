@@ -9,7 +9,13 @@ import type { createUnitCosts } from './unit-costs.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
+  /** What the history may use: the budget less the brief. */
   budget: number;
+  /** The whole budget of the view. */
+  fullBudget: number;
+  /** The brief shown after the history, if any (its tokens are outside `budget`). */
+  brief?: ViewMessage;
+  briefTokens?: number;
   fidelities: Fidelity[];
   previous: readonly (Fidelity | undefined)[];
   reasons: DecisionReason[];
@@ -161,12 +167,14 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   }
   rendered.squeezed = squeezing;
   state.renderCache = rendered;
-  const keys = rendered.messages.map(viewKey);
+  const messages = request.brief ? [...rendered.messages, request.brief] : [...rendered.messages];
+  const viewTokens = rendered.tokens + (request.briefTokens ?? 0);
+  const keys = messages.map(viewKey);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;
   state.lastView = keys;
-  state.lastViewTokens = rendered.tokens;
-  state.lastBudget = budget;
+  state.lastViewTokens = viewTokens;
+  state.lastBudget = request.fullBudget;
 
   const counts: Record<Fidelity, number> = { full: 0, compressed: 0, placeholder: 0 };
   const hot: string[] = [];
@@ -210,10 +218,10 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   };
   const metadata: AssembleMetadata = {
     turn: state.turn,
-    budget,
-    tokens: rendered.tokens,
+    budget: request.fullBudget,
+    tokens: viewTokens,
     historyTokens: request.historyTokens,
-    usage: rendered.tokens / budget,
+    usage: viewTokens / request.fullBudget,
     mode: request.mode,
     phase: 'assemble',
     workPhase: request.workPhase,
@@ -230,7 +238,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   };
   lazy(metadata, 'decisions', decisions);
   lazy(metadata, 'graph', graph);
-  return { messages: [...rendered.messages], metadata };
+  return { messages, metadata };
 }
 
 /** Replaces a property by an enumerable getter that computes the value once, on first read. */
