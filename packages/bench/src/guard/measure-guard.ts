@@ -1,0 +1,129 @@
+import type { CairnMessage } from '@cairn/core';
+import { callSignature, createLexicalVectoriser, DeadEndTracker } from './core-dead-ends.js';
+
+/** A session to replay: its id and messages in log order (one agent's own context). */
+export interface GuardSession {
+  id: string;
+  messages: readonly CairnMessage[];
+}
+
+/** Flag counts of one guard over a set of sessions; see {@link measureGuard}. */
+export interface GuardFlags {
+  /** Exact repeats of an earlier failed call that failed again, flagged (warn or block). */
+  exactFlagged: number;
+  /** Near-identical repeats (same `near`, new `exact`) of an earlier failed call that failed again, flagged. */
+  nearFlagged: number;
+  /** Flagged calls that succeeded or repeated no failed call. */
+  falseFlags: number;
+  /** Of those, blocked (the tracker's guard only). */
+  falseBlocks: number;
+}
+
+/** What {@link measureGuard} counts. */
+export interface GuardMeasurement {
+  sessions: number;
+  /** Tool calls replayed. */
+  calls: number;
+  /** Calls whose result is marked `isError` (the data's label). */
+  failedCalls: number;
+  /** Exact repeats of an earlier failed call that failed again: the true dead-end repeats. */
+  exactRepeats: number;
+  /** Near-identical (not exact) repeats of an earlier failed call that failed again. */
+  nearRepeats: number;
+  /** Calls that are neither: the denominator of the false-flag rate. */
+  otherCalls: number;
+  /** Repeats (exact or near) of a failed call that then succeeded: part of `otherCalls`. */
+  repeatsThatSucceeded: number;
+  /** The tracker's guard (`DeadEndTracker.check`). */
+  guard: GuardFlags;
+  /** The naive guard: flag any call whose exact signature failed before. */
+  naive: GuardFlags;
+}
+
+/** Options of {@link measureGuard}. */
+export interface MeasureGuardOptions {
+  /** Passed to the tracker. @default 0.82 */
+  similarity?: number;
+}
+
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
+
+/**
+ * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
+ * before the call is observed, then learns the real outcome (`isError`) from the result. A call
+ * is an exact repeat when an earlier call with the same exact signature failed, a near repeat when
+ * only an earlier near signature matches; it counts as a true dead-end repeat when it fails again.
+ * The naive exact-match guard is measured in the same pass.
+ *
+ * @param sessions - The sessions, each replayed on its own.
+ * @param options - Tracker options.
+ * @returns The counts, summed over sessions.
+ *
+ * @example
+ * ```ts
+ * const measurement = measureGuard(sessions);
+ * measurement.guard.exactFlagged / measurement.exactRepeats; // exact-repeat recall
+ * ```
+ */
+export function measureGuard(sessions: readonly GuardSession[], { similarity }: MeasureGuardOptions = {}): GuardMeasurement {
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
+  for (const session of sessions) replaySession(session, result, similarity);
+  return result;
+}
+
+interface PendingCall {
+  exact: string;
+  near: string;
+  flagged: boolean;
+  blocked: boolean;
+}
+
+function replaySession(session: GuardSession, result: GuardMeasurement, similarity: number | undefined): void {
+  let clock = 0;
+  const tracker = new DeadEndTracker({ sessionId: session.id, now: () => clock, vectorise: createLexicalVectoriser().vector, ...(similarity === undefined ? {} : { similarity }) });
+  const failedExact = new Set<string>();
+  const failedNear = new Set<string>();
+  const pending = new Map<string, PendingCall>();
+  for (const [index, message] of session.messages.entries()) {
+    clock = message.timestamp ?? index * 1000;
+    if (message.role === 'assistant') {
+      for (const call of message.toolCalls ?? []) {
+        const verdict = tracker.check({ name: call.name, arguments: call.arguments }).verdict;
+        const signature = callSignature(call.name, call.arguments);
+        pending.set(call.id, { exact: signature.exact, near: signature.near, flagged: verdict !== 'allow', blocked: verdict === 'block' });
+      }
+    }
+    tracker.observe(message);
+    const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
+    if (!call) continue;
+    pending.delete(message.toolCallId!);
+    count(result, call, message.isError === true, failedExact, failedNear);
+  }
+}
+
+function count(result: GuardMeasurement, call: PendingCall, failed: boolean, failedExact: Set<string>, failedNear: Set<string>): void {
+  result.calls++;
+  if (failed) result.failedCalls++;
+  const exactRepeat = failedExact.has(call.exact);
+  const nearRepeat = !exactRepeat && failedNear.has(call.near);
+  const naiveFlagged = exactRepeat;
+  if (exactRepeat && failed) {
+    result.exactRepeats++;
+    if (call.flagged) result.guard.exactFlagged++;
+    if (naiveFlagged) result.naive.exactFlagged++;
+  } else if (nearRepeat && failed) {
+    result.nearRepeats++;
+    if (call.flagged) result.guard.nearFlagged++;
+    if (naiveFlagged) result.naive.nearFlagged++;
+  } else {
+    result.otherCalls++;
+    if (exactRepeat || nearRepeat) result.repeatsThatSucceeded++;
+    if (call.flagged) result.guard.falseFlags++;
+    if (call.blocked) result.guard.falseBlocks++;
+    if (naiveFlagged) result.naive.falseFlags++;
+  }
+  if (failed) {
+    failedExact.add(call.exact);
+    failedNear.add(call.near);
+  }
+}
