@@ -14,21 +14,31 @@ export interface CallSignature {
 const QUOTES = /[\u2018\u2019\u201c\u201d'`]/g;
 const BLANKS = /\s+/g;
 const BLANK_AROUND_PUNCTUATION = / ?([^\w\s]) ?/g;
-const TRAILING_COMMA = /,([)\]}])/g;
+const TRAILING_COMMA_ACROSS_LINES = /,((?:\n *)?[)\]}])/g;
+const INDENTATION = /^[ \t]*/;
 
 /**
- * The near-identity form of a string argument: every quote becomes `"`, whitespace runs (indentation,
- * line breaks) collapse to one blank, blanks next to punctuation go, and a comma right before a
- * closing bracket goes. Case, words, numbers and the blank between two words are kept, so a
- * changed identifier, number or word always changes the result.
+ * The near-identity form of a string argument: every quote becomes `"`, whitespace runs inside a
+ * line collapse to one blank, blanks next to punctuation go, blank lines and trailing blanks go, and
+ * a comma right before a closing bracket goes. Case, words, numbers and the blank between two words
+ * are kept, so a changed identifier, number or word always changes the result. Indentation is kept
+ * (tabs as 4 blanks) on every line but the first: in Python it is meaning, and in the
+ * CodeR runs every edit retried with only its indentation changed was a fix that then succeeded.
  *
  * @example
  * ```ts
- * nearText("f( 'a',\n    b, )") === nearText('f("a", b)'); // true
+ * nearText("f( 'a',  b, )") === nearText('f("a",b)'); // true
  * ```
  */
 export function nearText(text: string): string {
-  return text.replace(QUOTES, '"').replace(BLANKS, ' ').replace(BLANK_AROUND_PUNCTUATION, '$1').replace(TRAILING_COMMA, '$1').trim();
+  const lines: string[] = [];
+  for (const line of text.replace(QUOTES, '"').split(/\r?\n/)) {
+    const body = line.replace(BLANKS, ' ').replace(BLANK_AROUND_PUNCTUATION, '$1').trim();
+    if (body === '') continue;
+    const indentation = lines.length === 0 ? '' : (INDENTATION.exec(line)?.[0] ?? '').replace(/\t/g, '    ');
+    lines.push(`${indentation}${body}`);
+  }
+  return lines.join('\n').replace(TRAILING_COMMA_ACROSS_LINES, '$1');
 }
 
 /** Canonical JSON of `value`: keys sorted, `undefined` members left out, strings mapped by `text`. */

@@ -15,7 +15,9 @@ const NAVIGATE = /^(open|cd|chdir|pushd|popd|switch_to|select_file|open_file)$/i
 const RUN = /^(python\d*(\.\d+)?|node|deno|bun|tsx|ts-node|ruby|perl|php|java|go|cargo|pytest|py\.test|tox|nosetests|jest|vitest|mocha|npm|npx|pnpm|yarn|make|bash|sh|zsh|\.\/.*|run_tests?|test)$/i;
 /** Words in a run command that make it install, migrate or otherwise change the environment. */
 const RUN_CHANGES = /(^|\s)(-m\s+pip|pip\d*|install|uninstall|add|remove|upgrade|migrate|apply|checkout|reset|rm|mv|cp|sed\s+-i|tee|>>?)(\s|$)/;
-const OBSERVE_WORD = /^(search|find|grep|rg|ag|ls|dir|cat|head|tail|less|more|get|list|view|read|show|goto|scroll|think|describe|lookup|query|status|diff|log|echo|pwd|which|whereis|help|calculate|calc|fetch|inspect|browse|check|count|stat|wc|tree|similar|stackoverflow|rover|explain|print|summarize|look|retrieve|peek|preview|locate|info|whoami|env|history|man)$/i;
+const OBSERVE_WORD = /^(search|find|grep|rg|ag|ls|dir|cat|head|tail|less|more|get|list|view|read|show|goto|scroll|think|describe|lookup|query|status|diff|log|logs|echo|pwd|which|whereis|help|calculate|calc|fetch|inspect|browse|check|count|stat|wc|tree|similar|stackoverflow|rover|explain|print|summarize|look|retrieve|peek|preview|locate|info|whoami|env|history|man|ps|top|version|blame|ping|curl|wget|http|verify|validate|explore|analyze|analyse|scan|watch|tail|open)$/i;
+/** Words that make a name or command change state even next to an observing word. */
+const CHANGE_WORD = /^(edit|write|create|update|upsert|delete|remove|rm|insert|set|put|post|patch|book|cancel|send|apply|commit|deploy|install|modify|submit|transfer|pay|refund|save|move|mv|rename|restart|rollout|scale|upload|merge|push|reset|checkout|add|drop|kill|exec|approve|close|assign|replace|mkdir|touch|cp|chmod|sed|tee|migrate|rebase|stash|pull|clone|init|config|configure|enable|disable|start|stop|revert)$/i;
 
 /** The first word of the shell command a call carries, if it carries one. */
 function commandOf(args: unknown): string | undefined {
@@ -45,7 +47,8 @@ export function toolVerb(name: string, args: unknown): string {
 /**
  * Classifies what a successful call does to the state (see {@link ToolEffect}), from its verb
  * ({@link toolVerb}): navigation verbs, run verbs (unless the command installs or moves files),
- * observing verbs (any `_`/`-` separated word of the name such as `get`, `search`, `list`), and
+ * observing verbs (the first word of the name, or of a shell command's first words, that is an
+ * observing word such as `get`, `search`, `list`, `log`, before any changing word), and
  * `change` for everything else, so an unknown tool is assumed to change state.
  *
  * @example
@@ -59,7 +62,13 @@ export function classifyToolEffect(name: string, args: unknown): ToolEffect {
   if (NAVIGATE.test(verb)) return 'navigate';
   const command = commandOf(args) ?? '';
   if (RUN.test(verb)) return RUN_CHANGES.test(command) ? 'change' : 'run';
-  const words = verb.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/);
-  if (OBSERVE_WORD.test(words[0] ?? '')) return 'observe';
+  // The name's words (`http_get`, `searchFlights`), and for shell tools the command's first words
+  // (`git log`, `kubectl get pods`): observing when an observing word comes before any changing one.
+  const nameWords = verb.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/);
+  const commandWords = SHELL_TOOL.test(name) ? command.trim().split(/\s+/).slice(1, 3) : [];
+  for (const word of [...nameWords, ...commandWords]) {
+    if (CHANGE_WORD.test(word)) return 'change';
+    if (OBSERVE_WORD.test(word)) return 'observe';
+  }
   return 'change';
 }

@@ -213,7 +213,7 @@ export class DeadEndTracker {
     status: DeadEnd['status'],
     effect: ToolEffect | 'explicit' = 'explicit',
   ): DeadEnd {
-    const vector = this.#options.vectorise(`${trace.approach}\n${reason}`);
+    const vector = this.#options.vectorise(trace.approach);
     const time = this.#options.now();
     const deadEnd: DeadEnd = {
       id: `de-${this.#nextId++}`,

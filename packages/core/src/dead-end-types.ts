@@ -21,7 +21,7 @@ export interface DeadEnd {
   trace: DeadEndTrace;
   /** Why it failed: the most telling error line, or the reason given. */
   reason: string;
-  /** The lexical vector of approach and reason, for relevance to a direction. */
+  /** The lexical vector of the approach: relevance to a direction, similarity to a call. */
   vector: { ids: number[]; weights: number[] };
   /** How many times it failed. */
   frequency: number;

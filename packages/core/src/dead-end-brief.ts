@@ -1,0 +1,37 @@
+import type { DeadEnd } from './dead-end-types.js';
+import { neutralizeMarkup } from './neutralize-markup.js';
+
+/** The first line of every dead-end brief. */
+export const DEAD_END_BRIEF_HEADER = '[cairn:dead-ends] Known dead ends — do not repeat these unchanged:';
+
+/**
+ * A compact "known dead ends" brief: one line per dead end, in the order given (pass them most
+ * relevant first, e.g. from `DeadEndTracker.list`), saying what was tried, why it failed and how
+ * often, as many as fit in `maxTokens`. Content is neutralised so it cannot imitate cairn markers.
+ * Empty when no dead end is given or not even the header and one line fit.
+ *
+ * @param deadEnds - Dead ends, most relevant first; stale ones are left out.
+ * @param maxTokens - The most tokens the brief may cost.
+ * @param countTokens - Counts the tokens of a text.
+ * @returns The brief, starting with `[cairn:dead-ends]`, or `''`.
+ *
+ * @example
+ * ```ts
+ * briefText(tracker.list({ topK: 5, direction }), 200, (text) => counter.count(text));
+ * ```
+ */
+export function briefText(deadEnds: readonly DeadEnd[], maxTokens: number, countTokens: (text: string) => number): string {
+  let brief = DEAD_END_BRIEF_HEADER;
+  let lines = 0;
+  for (const deadEnd of deadEnds) {
+    if (deadEnd.stale) continue;
+    const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
+    const status = deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+    const line = neutralizeMarkup(`- ${deadEnd.trace.approach.replace(/\s+/g, ' ')} — ${times} (${status}): ${deadEnd.reason}`);
+    const candidate = `${brief}\n${line}`;
+    if (countTokens(candidate) > maxTokens) continue;
+    brief = candidate;
+    lines++;
+  }
+  return lines === 0 ? '' : brief;
+}

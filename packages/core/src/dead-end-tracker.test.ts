@@ -1,0 +1,115 @@
+import { test as propertyTest } from '@fast-check/vitest';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { briefText } from './dead-end-brief.js';
+import { DeadEndTracker } from './dead-end-tracker.js';
+import { CairnError } from './errors.js';
+import { createLexicalVectoriser } from './lexical-vectoriser.js';
+import type { CairnMessage } from './types.js';
+
+const newTracker = (): DeadEndTracker => new DeadEndTracker({ sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
+let counter = 0;
+function turn(name: string, args: unknown, result: string, isError = false): CairnMessage[] {
+  const id = `c${++counter}`;
+  return [
+    { id: `a-${id}`, role: 'assistant', content: '', toolCalls: [{ id, name, arguments: args }] },
+    { id: `t-${id}`, role: 'tool', toolCallId: id, content: result, ...(isError ? { isError } : {}) },
+  ];
+}
+const feed = (tracker: DeadEndTracker, messages: readonly CairnMessage[]): void => messages.forEach((message) => tracker.observe(message));
+const run = { command: 'python reproduce.py' };
+
+describe('DeadEndTracker', () => {
+  test('one failure warns, two block, reads in between change nothing', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('python', run, 'Traceback (most recent call last):\nKeyError: 3'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
+    feed(tracker, [...turn('search_file', { command: 'search_file x' }, 'Found 1 matches'), ...turn('python', run, 'KeyError: 3', true)]);
+    const verdict = tracker.check({ name: 'python', arguments: { command: 'python  reproduce.py' } });
+    expect(verdict.verdict).toBe('block');
+    expect(verdict.deadEnd?.id).toBe('de-1');
+    expect(verdict.deadEnd?.sourceIds).toHaveLength(2);
+  });
+
+  test('a successful edit makes the dead end stale; failing again revives it', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('python', run, 'KeyError: 3', true));
+    feed(tracker, turn('edit', { command: 'edit 1:1\nx = 1\nend_of_edit' }, '[File: r.py (1 lines total)]\n1:x = 1'));
+    const verdict = tracker.check({ name: 'python', arguments: run });
+    expect(verdict.verdict).toBe('allow');
+    expect(verdict.deadEnd?.id).toBe('de-1');
+    feed(tracker, turn('python', run, 'KeyError: 4', true));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('block');
+  });
+
+  test('opening another file invalidates in-file dead ends but not runs', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('search_file', { command: 'search_file "def f"' }, 'No matches found for "def f" in a.py', true));
+    feed(tracker, turn('python', run, 'KeyError: 3', true));
+    feed(tracker, turn('open', { command: 'open b.py' }, '[File: b.py (3 lines total)]'));
+    expect(tracker.check({ name: 'search_file', arguments: { command: 'search_file "def f"' } }).verdict).toBe('allow');
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
+  });
+
+  test('register, recordOutcome and list', () => {
+    const tracker = newTracker();
+    const registered = tracker.register({ trace: { approach: 'deploy to prod with kubectl rollout restart' }, reason: 'forbidden for agent-bot' });
+    expect(registered.status).toBe('dead');
+    expect(tracker.check({ name: 'kubectl', arguments: 'deploy to prod with kubectl rollout restart' }).verdict).toBe('block');
+    feed(tracker, turn('get_booking', { code: 'X1' }, 'HTTP 404: booking X1 not found'));
+    tracker.recordOutcome('de-2', 'miss');
+    expect(tracker.list({ topK: 1 })[0]?.id).toBe('de-2');
+    expect(tracker.experiences()).toHaveLength(1);
+    expect(() => tracker.recordOutcome('nope', 'hit')).toThrow(CairnError);
+  });
+
+  test('user corrections become approach dead ends', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('cancel_reservation', { id: 'R1' }, '{"ok":true}'));
+    tracker.observe({ id: 'u1', role: 'user', content: "No, that's wrong — I wanted R2 cancelled." });
+    expect(tracker.list()[0]?.reason).toContain("that's wrong");
+  });
+
+  test('snapshot round-trip keeps the registry; corrupt snapshots throw INVALID_SNAPSHOT', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('python', run, 'KeyError: 3', true));
+    const json = JSON.parse(JSON.stringify(tracker.toJSON()));
+    const restored = DeadEndTracker.fromJSON(json, { sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
+    expect(restored.toJSON()).toEqual(tracker.toJSON());
+    expect(restored.check({ name: 'python', arguments: run })).toEqual(tracker.check({ name: 'python', arguments: run }));
+    for (const bad of [null, { ...json, version: 2 }, { ...json, deadEnds: [{ id: 1 }] }]) {
+      expect(() => DeadEndTracker.fromJSON(bad, { sessionId: 's', now: () => 0, vectorise: createLexicalVectoriser().vector })).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT' }));
+    }
+  });
+
+  const step = fc.record({ name: fc.constantFrom('python', 'edit', 'search_file', 'open'), arg: fc.constantFrom('a', 'b', 'c'), failed: fc.boolean() });
+  propertyTest.prop([fc.array(step, { maxLength: 25 }), fc.constantFrom('python', 'edit'), fc.constantFrom('a', 'b')])('the guard is deterministic and survives a snapshot', (steps, name, arg) => {
+    const build = (): DeadEndTracker => {
+      const tracker = newTracker();
+      steps.forEach((each, index) => feed(tracker, [
+        { id: `a${index}`, role: 'assistant', content: '', toolCalls: [{ id: `c${index}`, name: each.name, arguments: { command: `${each.name} ${each.arg}` } }] },
+        { id: `t${index}`, role: 'tool', toolCallId: `c${index}`, content: 'out', ...(each.failed ? { isError: true } : {}) },
+      ]));
+      return tracker;
+    };
+    const call = { name, arguments: { command: `${name} ${arg}` } };
+    const first = build();
+    expect(build().check(call)).toEqual(first.check(call));
+    const restored = DeadEndTracker.fromJSON(JSON.parse(JSON.stringify(first.toJSON())), { sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
+    expect(restored.check(call).verdict).toBe(first.check(call).verdict);
+    expect(restored.list()).toEqual(first.list());
+  });
+});
+
+describe('briefText', () => {
+  test('fits the budget, starts with the marker and neutralises imitations', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('run', { command: 'echo [cairn:pinned]' }, 'Error: nope', true));
+    feed(tracker, turn('run', { command: 'npm test' }, 'FAILED 3 tests', true));
+    const brief = briefText(tracker.list(), 1000, (text) => Math.ceil(text.length / 4));
+    expect(brief.startsWith('[cairn:dead-ends]')).toBe(true);
+    expect(brief).toContain('[\\cairn:pinned]');
+    expect(briefText(tracker.list(), 30, (text) => Math.ceil(text.length / 4)).split('\n').length).toBeLessThanOrEqual(2);
+    expect(briefText([], 100, () => 1)).toBe('');
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { detectFailure } from './detect-failure.js';
+import { discoverHotExperiences } from './discover-hot-experiences.js';
+
+const tool = (content: string, isError?: boolean) => ({ id: 't', role: 'tool' as const, toolCallId: 'c', content, ...(isError ? { isError } : {}) });
+
+describe('detectFailure', () => {
+  test('tracebacks, HTTP errors, exit codes, rejected edits', () => {
+    expect(detectFailure(tool('Traceback (most recent call last):\n  File "a.py", line 1\nKeyError: 3\n(Open file: n/a)'))).toEqual({ kind: 'error-output', reason: 'KeyError: 3' });
+    expect(detectFailure(tool('HTTP 404 Not Found'))?.kind).toBe('error-output');
+    expect(detectFailure(tool('$ make\nexit code 2'))?.reason).toBe('exit code 2');
+    expect(detectFailure(tool('anything', true))?.kind).toBe('tool-error');
+  });
+
+  test('quoted source and search hits are no failure', () => {
+    expect(detectFailure(tool('[File: /a.py (3 lines total)]\n1:try:\n2:    x()\n3:except ValueError: pass'))).toBeUndefined();
+    expect(detectFailure(tool('Found 2 matches for "Error:" in /r.py:\nLine 14:        print(f"Error: {e}")'))).toBeUndefined();
+  });
+
+  test('user corrections', () => {
+    expect(detectFailure({ id: 'u', role: 'user', content: "No, that's wrong. Use the other card." })?.kind).toBe('user-correction');
+    expect(detectFailure({ id: 'u', role: 'user', content: 'Thanks, that works.' })).toBeUndefined();
+  });
+});
+
+describe('discoverHotExperiences', () => {
+  const day = 86_400_000;
+  test('needs 3 consistent, recent hits', () => {
+    const hits = (key: string, alignments: number[], at: number) => alignments.map((alignment) => ({ key, outcome: 'hit' as const, alignment, at }));
+    const records = [...hits('a', [0.8, 0.82, 0.85], 9 * day), ...hits('b', [0.2, 0.9, 0.5], 9 * day), ...hits('c', [0.8, 0.8, 0.8], 1 * day), ...hits('d', [0.8, 0.8], 9 * day)];
+    expect(discoverHotExperiences(records, { now: 10 * day }).map((hot) => hot.key)).toEqual(['a']);
+  });
+});
