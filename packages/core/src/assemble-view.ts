@@ -37,6 +37,8 @@ export interface EngineState {
    * Its tokens are reserved before planning, so the lesson is never what gets cut.
    */
   brief?: (request: { maxTokens: number }) => ViewBrief | undefined;
+  /** The dead-end registry and guard. */
+  deadEnds: import('./dead-end-tracker.js').DeadEndTracker;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: import('./dense-embeddings.js').DenseEmbeddings;
   /** The last render, reused from the first changed unit on. */
@@ -52,7 +54,7 @@ export interface ViewBrief {
 
 /** The brief's share of a budget, with its floor and ceiling in tokens. */
 const BRIEF_SHARE = 0.1;
-const BRIEF_MIN_TOKENS = 40;
+const BRIEF_MIN_TOKENS = 24;
 const BRIEF_MAX_TOKENS = 600;
 
 /** Units a question's best matches count as the focus of the causal chain. */
@@ -125,9 +127,9 @@ function valueFunction(state: EngineState, previous: readonly (Fidelity | undefi
 export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
   const { options, log, units } = state;
   const fullBudget = checkBudget(request.budget ?? options.budget);
-  const brief = renderBrief(state, fullBudget);
+  let brief = renderBrief(state, fullBudget);
   // The history plans within what the brief leaves.
-  const budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
+  let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];
   state.turn++;
   const turn = state.turn;
@@ -184,7 +186,17 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       fullBudget !== state.lastBudget ||
       previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
     if (query !== undefined) state.lastQuery = query;
-    const result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+    let result: ReturnType<typeof planFidelities>;
+    try {
+      result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+    } catch (error) {
+      // A view without the brief beats no view at all: plan again with the whole budget.
+      if (!brief || !CairnError.isInstance(error) || error.code !== 'BUDGET_EXCEEDED') throw error;
+      brief = undefined;
+      budget = fullBudget;
+      squeeze.clear();
+      result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+    }
     fidelities = result.fidelities;
     regraded = result.regraded;
     compacted = result.compacted;
@@ -380,7 +392,8 @@ export function compactState(state: EngineState, budget: number, strategy: 'auto
   const { options, units, log } = state;
   const costs = createUnitCosts(log.units, renderContext(state));
   const current = units.map((unit) => unit.fidelity);
-  const plan = new ViewPlan(current, costs);
+  const briefTokens = renderBrief(state, budget)?.tokens ?? 0;
+  const plan = new ViewPlan(current, costs, briefTokens);
   const tokensBefore = plan.tokens;
   const target = options.pressure.yellow * budget * (strategy === 'aggressive' ? 0.5 : 1);
   const locked = (unit: number) => mandatoryReason(state, unit) !== undefined;
@@ -409,10 +422,12 @@ function topScored(units: readonly UnitState[], count: number): number[] {
   return top;
 }
 
-/** Renders the turn's brief as one synthetic user message, counted exactly. */
-function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
+/** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
+export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
   if (!state.brief) return undefined;
-  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.max(BRIEF_MIN_TOKENS, Math.floor(budget * BRIEF_SHARE)));
+  // At most a tenth of the budget (a tiny budget gets no brief rather than no view).
+  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.floor(budget * BRIEF_SHARE));
+  if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;
   const message: ViewMessage = { id: 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };

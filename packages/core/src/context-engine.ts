@@ -20,6 +20,11 @@ import { validateMessages } from './validate-messages.js';
 import { topTerms } from './top-terms.js';
 import { inferWorkPhase } from './infer-work-phase.js';
 import { DenseEmbeddings } from './dense-embeddings.js';
+import { DeadEndTracker } from './dead-end-tracker.js';
+import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
+import { briefText } from './dead-end-brief.js';
+import { discoverHotExperiences } from './discover-hot-experiences.js';
+import { contentText } from './token-counter.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -66,6 +71,22 @@ export interface ContextEngine {
   getMessage(id: string): CairnMessage | undefined;
   /** All stored messages, in order. */
   getMessages(): readonly CairnMessage[];
+  /**
+   * Asks whether a tool call repeats a known dead end: `block` for a long-term dead end (failed
+   * twice or more, or registered), `warn` for a suspect one (failed once), else `allow`.
+   * Near-identical arguments count as the same call; a change of state since the failure
+   * (e.g. an edit before re-running a script) makes the old failure stale.
+   */
+  checkToolCall(call: ProposedToolCall): GuardVerdict;
+  /** Registers a dead end explicitly (a disproven approach, a path not to take). */
+  registerDeadEnd(input: RegisterDeadEndInput): DeadEnd;
+  /**
+   * Records an outcome for a dead end, or for a logged message or unit: a `miss` on a message
+   * that is not a dead end yet registers its approach as one; a `hit` marks a dead end stale.
+   */
+  recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
+  /** Known dead ends, most relevant to the current direction first. */
+  listDeadEnds(options?: { topK?: number }): DeadEnd[];
   /** Pins messages: their units stay full in every view. */
   pin(ids: readonly string[]): void;
   /**
@@ -78,12 +99,16 @@ export interface ContextEngine {
   summarize(): Promise<number>;
 }
 
+/** Dead ends a brief names at most. */
+const BRIEF_DEAD_ENDS = 8;
+
 class Engine implements ContextEngine {
   readonly state: EngineState;
 
   constructor(options: ContextEngineOptions) {
-    const resolved = resolveOptions(options);
-    const log = new SessionLog(resolved.tokenCounter, createLexicalVectoriser());
+    const log = new SessionLog(resolveOptions(options).tokenCounter, createLexicalVectoriser());
+    // The default clock counts logged messages: deterministic, and restored with the log.
+    const resolved = resolveOptions({ ...options, tokenCounter: options.tokenCounter ?? log.counter, now: options.now ?? (() => log.entries.length) });
     this.state = {
       options: resolved,
       log,
@@ -102,7 +127,9 @@ class Engine implements ContextEngine {
       unitsAtRescore: 0,
       lastQuery: undefined,
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
+      deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
+    this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
   }
 
   get sessionId(): string {
@@ -125,6 +152,7 @@ class Engine implements ContextEngine {
     const entriesBefore = log.entries.length;
     log.append(messages);
     this.afterAppend(unitsBefore);
+    for (const message of messages) this.state.deadEnds.observe(message);
     const orphanResults: string[] = [];
     for (let position = entriesBefore; position < log.entries.length; position++) {
       const entry = log.entries[position]!;
@@ -195,6 +223,8 @@ class Engine implements ContextEngine {
         lastUnits.length > 0 && lastUnits[lastUnits.length - 1]!.isError,
       ),
       history: samples,
+      deadEndMatches: this.state.deadEnds.list({ topK: 5, direction: direction.current }).filter((deadEnd) => !deadEnd.stale),
+      hotExperiences: discoverHotExperiences(this.state.deadEnds.experiences(), { now: this.state.options.now() }),
     };
   }
 
@@ -208,6 +238,53 @@ class Engine implements ContextEngine {
 
   getMessages(): readonly CairnMessage[] {
     return this.state.log.entries.map((entry) => entry.message);
+  }
+
+  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
+    const live = this.state.deadEnds.list({ topK: BRIEF_DEAD_ENDS, direction: this.state.direction.current }).filter((deadEnd) => !deadEnd.stale);
+    if (live.length === 0) return undefined;
+    const counter = this.state.options.tokenCounter;
+    const text = briefText(live, maxTokens, (value) => counter.count(value));
+    if (text.length === 0) return undefined;
+    const sourceIds = [...new Set(live.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
+    return { text, sourceIds };
+  }
+
+  checkToolCall(call: ProposedToolCall): GuardVerdict {
+    if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
+      throw new CairnError({ code: 'INVALID_MESSAGE', message: 'checkToolCall needs { name: string, arguments }.' });
+    }
+    return this.state.deadEnds.check(call);
+  }
+
+  registerDeadEnd(input: RegisterDeadEndInput): DeadEnd {
+    if (typeof input !== 'object' || input === null || typeof input.reason !== 'string' || typeof input.trace !== 'object' || input.trace === null) {
+      throw new CairnError({ code: 'INVALID_MESSAGE', message: 'registerDeadEnd needs { trace: { toolName?, arguments?, approach? }, reason: string }.' });
+    }
+    return this.state.deadEnds.register(input);
+  }
+
+  recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
+    const { deadEnds, log } = this.state;
+    const known = deadEnds.list().some((deadEnd) => deadEnd.id === id || deadEnd.sourceIds.includes(id));
+    if (!known) {
+      const message = log.message(id);
+      if (!message) throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `recordOutcome: "${id}" is neither a dead end nor a logged message.`, details: { id } });
+      if (outcome === 'hit') return;
+      const call = message.toolCalls?.[0];
+      const registered = deadEnds.register({
+        trace: { toolName: call?.name, arguments: call?.arguments, approach: contentText(message.content).slice(0, 200) || call?.name || id },
+        reason: 'recorded as a miss',
+      });
+      deadEnds.recordOutcome(registered.id, 'miss');
+      return;
+    }
+    deadEnds.recordOutcome(id, outcome);
+  }
+
+  listDeadEnds({ topK }: { topK?: number } = {}): DeadEnd[] {
+    return this.state.deadEnds.list({ topK, direction: this.state.direction.current });
   }
 
   pin(ids: readonly string[]): void {

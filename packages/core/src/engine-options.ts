@@ -124,6 +124,6 @@ export interface ContextEngineOptions {
   embedder?: Embedder;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
-  /** Clock for timestamps the engine records. @default a logical clock counting from 0 */
+  /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
 }

@@ -127,6 +127,10 @@ export interface DirectionState {
   workPhase: WorkPhase;
   /** Drift and gradient per turn. */
   history: readonly DirectionSample[];
+  /** Live dead ends most relevant to the current direction. */
+  deadEndMatches: import('./dead-end-types.js').DeadEnd[];
+  /** Hit patterns that are frequent, consistent and recent (hits ≥ 3, stdDev < 0.15, < 7 days). */
+  hotExperiences: import('./discover-hot-experiences.js').HotExperience[];
 }
 
 /** Scores of a unit, by signal, for inspection. */

@@ -6,6 +6,7 @@ import type { SparseVector } from './sparse-vector.js';
 import type { Fidelity } from './types.js';
 import type { GradientKind } from './classify-gradient.js';
 import { validateMessages } from './validate-messages.js';
+import { DeadEndTracker } from './dead-end-tracker.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -148,6 +149,17 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   state.direction.recent = (direction.recent === undefined ? [] : list(direction.recent, 'snapshot.direction.recent')).map((entry, index) =>
     vector(entry, `snapshot.direction.recent[${index}]`, size),
   );
+  const trackerOptions = { sessionId, now: state.options.now, vectorise: (value: string) => state.log.vectoriser.vector(value) };
+  if (root.deadEnds === undefined) {
+    // A snapshot from before the registry: learn it again from the log.
+    for (const message of messages) state.deadEnds.observe(message);
+  } else {
+    try {
+      state.deadEnds = DeadEndTracker.fromJSON(root.deadEnds, trackerOptions);
+    } catch (error) {
+      throw corrupt('snapshot.deadEnds', `is not a dead-end registry (${(error as Error).message})`, error);
+    }
+  }
   state.phase = 'idle';
   return engine;
 }

@@ -40,7 +40,7 @@ export class SessionLog {
   maxToolNameTokens = 0;
 
   constructor(
-    private readonly counter: TokenCounter,
+    readonly counter: TokenCounter,
     readonly vectoriser: LexicalVectoriser,
   ) {}
 

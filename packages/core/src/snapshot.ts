@@ -49,6 +49,8 @@ export interface EngineSnapshot {
   lastSignature: string;
   unitsAtRescore: number;
   lastQuery: string | null;
+  /** The dead-end registry (absent in snapshots written before it existed). */
+  deadEnds?: import('./dead-end-snapshot.js').DeadEndSnapshot;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -89,6 +91,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     lastSignature: state.lastSignature,
     unitsAtRescore: state.unitsAtRescore,
     lastQuery: state.lastQuery ?? null,
+    deadEnds: state.deadEnds.toJSON(),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),
