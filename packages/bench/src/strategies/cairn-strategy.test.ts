@@ -10,7 +10,10 @@ describe('createCairnStrategy', () => {
     const history = session.messages.slice(0, probe.atMessageIndex);
     const budget = Math.floor(totalTokens(session.messages) * share);
     const view = await viewOf(createCairnStrategy(), history, { budget, query: probe.question });
-    const sourceIds = view.flatMap((message) => message.metadata?.sourceIds as string[]);
+    // The history, in order; the known-dead-ends brief (last, synthetic) summarises earlier failures.
+    const historyView = view.filter((message) => message.id !== 'cairn:dead-ends');
+    expect(view.slice(0, historyView.length)).toEqual(historyView);
+    const sourceIds = historyView.flatMap((message) => message.metadata?.sourceIds as string[]);
     const positions = positionsIn(sourceIds.map((id) => ({ id, role: 'user', content: '' })), history);
     expect(positions).toEqual(history.map((_, position) => position));
     expect(totalTokens(view)).toBeLessThanOrEqual(budget);
