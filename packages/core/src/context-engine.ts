@@ -99,6 +99,10 @@ export interface ContextEngine {
   summarize(): Promise<number>;
 }
 
+function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
+  return Number(a.id.slice(a.id.lastIndexOf('-') + 1)) - Number(b.id.slice(b.id.lastIndexOf('-') + 1)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
 /** Dead ends a brief names at most. */
 const BRIEF_DEAD_ENDS = 8;
 
@@ -242,12 +246,21 @@ class Engine implements ContextEngine {
 
   /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    const live = this.state.deadEnds.list({ topK: BRIEF_DEAD_ENDS, direction: this.state.direction.current }).filter((deadEnd) => !deadEnd.stale);
+    // Live dead ends first (list ranks them so), then stale ones, most relevant first.
+    const live = this.state.deadEnds.list({ topK: BRIEF_DEAD_ENDS, direction: this.state.direction.current });
     if (live.length === 0) return undefined;
     const counter = this.state.options.tokenCounter;
-    const text = briefText(live, maxTokens, (value) => counter.count(value));
+    const count = (value: string): number => counter.count(value);
+    // Chosen by relevance, shown in a stable order (by id): the brief changes only when the set
+    // of dead ends in it does, which keeps views cache-friendly.
+    const chosen: DeadEnd[] = [];
+    for (const deadEnd of live) {
+      const candidate = [...chosen, deadEnd].sort(byDeadEndId);
+      if (briefText(candidate, maxTokens, count).split('\n').length - 1 === candidate.length) chosen.push(deadEnd);
+    }
+    const text = briefText(chosen.sort(byDeadEndId), maxTokens, count);
     if (text.length === 0) return undefined;
-    const sourceIds = [...new Set(live.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
+    const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
     return { text, sourceIds };
   }
 

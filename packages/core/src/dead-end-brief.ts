@@ -24,9 +24,9 @@ export function briefText(deadEnds: readonly DeadEnd[], maxTokens: number, count
   let brief = DEAD_END_BRIEF_HEADER;
   let lines = 0;
   for (const deadEnd of deadEnds) {
-    if (deadEnd.stale) continue;
     const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
-    const status = deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+    // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
+    const status = deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
     const line = neutralizeMarkup(`- ${deadEnd.trace.approach.replace(/\s+/g, ' ')} — ${times} (${status}): ${deadEnd.reason}`);
     const candidate = `${brief}\n${line}`;
     if (countTokens(candidate) > maxTokens) continue;
