@@ -38,6 +38,8 @@ export interface EngineState {
    */
   brief?: (request: { maxTokens: number }) => ViewBrief | undefined;
   /** The dead-end registry and guard. */
+  /** Ids of dead ends registered explicitly: always first in the brief. */
+  registeredDeadEnds: Set<string>;
   deadEnds: import('./dead-end-tracker.js').DeadEndTracker;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: import('./dense-embeddings.js').DenseEmbeddings;

@@ -131,6 +131,7 @@ class Engine implements ContextEngine {
       unitsAtRescore: 0,
       lastQuery: undefined,
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
+      registeredDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
     this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
@@ -246,8 +247,16 @@ class Engine implements ContextEngine {
 
   /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    // Live dead ends first (list ranks them so), then stale ones, most relevant first.
-    const live = this.state.deadEnds.list({ topK: BRIEF_DEAD_ENDS, direction: this.state.direction.current });
+    // Registered dead ends first, then long-term ones, then suspects, then stale ones; most
+    // relevant to the direction first within each group.
+    const { registeredDeadEnds } = this.state;
+    const group = (deadEnd: DeadEnd): number => (deadEnd.stale ? 3 : registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+    const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
+    const live = ranked
+      .map((deadEnd, order) => ({ deadEnd, order }))
+      .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || a.order - b.order)
+      .slice(0, BRIEF_DEAD_ENDS)
+      .map(({ deadEnd }) => deadEnd);
     if (live.length === 0) return undefined;
     const counter = this.state.options.tokenCounter;
     const count = (value: string): number => counter.count(value);
@@ -275,7 +284,9 @@ class Engine implements ContextEngine {
     if (typeof input !== 'object' || input === null || typeof input.reason !== 'string' || typeof input.trace !== 'object' || input.trace === null) {
       throw new CairnError({ code: 'INVALID_MESSAGE', message: 'registerDeadEnd needs { trace: { toolName?, arguments?, approach? }, reason: string }.' });
     }
-    return this.state.deadEnds.register(input);
+    const deadEnd = this.state.deadEnds.register(input);
+    this.state.registeredDeadEnds.add(deadEnd.id);
+    return deadEnd;
   }
 
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void {

@@ -160,6 +160,9 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
       throw corrupt('snapshot.deadEnds', `is not a dead-end registry (${(error as Error).message})`, error);
     }
   }
+  if (root.registeredDeadEnds !== undefined) {
+    for (const [index, id] of list(root.registeredDeadEnds, 'snapshot.registeredDeadEnds').entries()) state.registeredDeadEnds.add(text(id, `snapshot.registeredDeadEnds[${index}]`));
+  }
   state.phase = 'idle';
   return engine;
 }

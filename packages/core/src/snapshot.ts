@@ -51,6 +51,8 @@ export interface EngineSnapshot {
   lastQuery: string | null;
   /** The dead-end registry (absent in snapshots written before it existed). */
   deadEnds?: import('./dead-end-snapshot.js').DeadEndSnapshot;
+  /** Ids of explicitly registered dead ends. */
+  registeredDeadEnds?: string[];
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -92,6 +94,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     unitsAtRescore: state.unitsAtRescore,
     lastQuery: state.lastQuery ?? null,
     deadEnds: state.deadEnds.toJSON(),
+    registeredDeadEnds: [...state.registeredDeadEnds],
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),
