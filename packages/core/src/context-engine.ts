@@ -134,7 +134,7 @@ class Engine implements ContextEngine {
       registeredDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
-    this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
   }
 
   get sessionId(): string {

@@ -118,6 +118,12 @@ export interface ContextEngineOptions {
   /** Largest content accepted per message, in characters. @default 16 MiB */
   maxContentChars?: number;
   /**
+   * Show a "known dead ends" brief after the history in every view that has dead ends (at most
+   * a tenth of the budget; its tokens are reserved before planning).
+   * @default true
+   */
+  deadEndBrief?: boolean;
+  /**
    * Optional dense embedder. `await engine.prepare({ query })` embeds new units and the query;
    * intent match then uses dense cosine where both sides are embedded, lexical vectors elsewhere.
    */

@@ -30,6 +30,7 @@ export interface ResolvedOptions {
   onInvalidToolStructure: 'repair' | 'throw';
   onBudgetExceeded: 'throw' | 'compress-mandatory';
   maxContentChars: number;
+  deadEndBrief: boolean;
   embedder: ContextEngineOptions['embedder'];
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
@@ -121,6 +122,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     onInvalidToolStructure,
     onBudgetExceeded,
     maxContentChars: Math.floor(checkRange('maxContentChars', maxContentChars, 1, 2 ** 31)),
+    deadEndBrief: options.deadEndBrief !== false,
     embedder: options.embedder,
     summarizer: options.summarizer,
     now,
