@@ -51,6 +51,57 @@ describe('DeadEndTracker', () => {
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
   });
 
+  test('an edit invalidates a run only when it touches a file the failure depended on', () => {
+    const tracker = newTracker();
+    const traceback = 'Traceback (most recent call last):\n  File "/repo/reproduce.py", line 3, in <module>\n    f()\n  File "/repo/pkg/core.py", line 9, in f\n    raise KeyError(3)\nKeyError: 3';
+    feed(tracker, turn('python', run, traceback, true));
+    feed(tracker, turn('open', { command: 'open pkg/other.py' }, '[File: /repo/pkg/other.py (9 lines total)]'));
+    feed(tracker, turn('edit', { command: 'edit 1:1\nx = 1\nend_of_edit' }, 'File updated.'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn'); // other.py is not in the traceback
+    feed(tracker, turn('open', { command: 'open pkg/core.py 9' }, '[File: /repo/pkg/core.py (20 lines total)]'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn'); // opening is no change
+    feed(tracker, turn('edit', { command: 'edit 9:9\n    return 3\nend_of_edit' }, 'File updated.'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow'); // core.py is
+  });
+
+  test('a rejected edit changes nothing; an edit of the script itself does', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('python', run, 'Traceback (most recent call last):\n  File "reproduce.py", line 2, in <module>\nNameError: x', true));
+    feed(tracker, turn('open', { command: 'open reproduce.py' }, '[File: /repo/reproduce.py (2 lines total)]'));
+    feed(tracker, turn('edit', { command: 'edit 2:2\n  x = (\nend_of_edit' }, 'Your proposed edit has introduced new syntax error(s).', true));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
+    feed(tracker, turn('edit', { command: 'edit 2:2\nx = 1\nend_of_edit' }, 'File updated.'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow');
+  });
+
+  test('unknown targets invalidate; a web search stays flagged after opening a file', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('stackoverflow_search', { command: 'stackoverflow_search "x"' }, 'search.sh: line 16: _api: command not found', true));
+    feed(tracker, turn('python', run, 'Error: cannot pickle dict_keys', true));
+    feed(tracker, turn('open', { command: 'open a.py' }, '[File: /repo/a.py]'));
+    expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('warn');
+    feed(tracker, turn('edit', { command: 'edit 1:1\ny = 2\nend_of_edit' }, 'File updated.'));
+    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow'); // no traceback: any file may matter
+    expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('warn');
+    feed(tracker, turn('update_reservation', { id: 'R1' }, '{"ok":true}'));
+    expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('allow');
+  });
+
+  test('installing the missing module invalidates; the open file survives a snapshot', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('open', { command: 'open src/app.py' }, '[File: /repo/src/app.py]'));
+    feed(tracker, turn('bash', { command: 'python app.py' }, 'Traceback (most recent call last):\n  File "app.py", line 1, in <module>\nModuleNotFoundError: No module named \'yaml\'', true));
+    const restored = DeadEndTracker.fromJSON(JSON.parse(JSON.stringify(tracker.toJSON())), { sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
+    for (const each of [tracker, restored]) {
+      feed(each, turn('edit', { command: 'edit 5:5\nz = 0\nend_of_edit' }, 'File updated.'));
+      expect(each.check({ name: 'bash', arguments: { command: 'python app.py' } }).verdict).toBe('allow'); // app.py was edited
+    }
+    const other = newTracker();
+    feed(other, turn('bash', { command: 'python app.py' }, 'Traceback (most recent call last):\n  File "app.py", line 1, in <module>\nModuleNotFoundError: No module named \'yaml\'', true));
+    feed(other, turn('bash', { command: 'pip install requests' }, 'Successfully installed requests'));
+    expect(other.check({ name: 'bash', arguments: { command: 'python app.py' } }).verdict).toBe('allow'); // a missing module: any install may help
+  });
+
   test('register, recordOutcome and list', () => {
     const tracker = newTracker();
     const registered = tracker.register({ trace: { approach: 'deploy to prod with kubectl rollout restart' }, reason: 'forbidden for agent-bot' });

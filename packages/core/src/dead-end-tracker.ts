@@ -4,6 +4,9 @@ import type { DeadEnd, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, Re
 import { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
 import { describeCall } from './describe-call.js';
 import { detectFailure } from './detect-failure.js';
+import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
+import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
+import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
 import type { ExperienceRecord } from './discover-hot-experiences.js';
 import { CairnError } from './errors.js';
 import { cosine, type SparseVector } from './sparse-vector.js';
@@ -25,15 +28,24 @@ export interface ListDeadEndsOptions {
  * failed tool calls (a failed result creates or bumps the dead end of its call: `suspect` after one
  * failure, `dead` from two) and answers {@link DeadEndTracker.check} before a call is made.
  *
- * **Invalidation rule** (derived from the CodeR and tau-bench runs): a failure depends on the state
- * it met, so a dead end learnt from a call turns `stale` (no longer flagged) when, after it last
- * failed, (1) the same call succeeds; (2) any call that changes state succeeds (edits, creates,
- * installs, bookings: every tool not recognised as observing, navigating or running, see
- * `classifyToolEffect`); or (3) a navigating call succeeds (open a file, change directory) and the
- * dead end's own call is not a run (a `goto`, an in-file search or an edit depends on the open
- * file; `python x.py` does not). Failed calls, reads and runs change nothing. A stale dead end that
- * fails again is live again. Re-running a script after an edit is therefore never flagged, while
- * retrying a call unchanged, with only reads in between, always is.
+ * **Invalidation rule** (derived from the CodeR and tau-bench runs): a state change invalidates a
+ * failure only when it touches what the failure depended on. A dead end learnt from a call turns
+ * `stale` (no longer flagged) when, after it last failed, (1) the same call succeeds, or (2) a
+ * successful state change touches its dependencies (`touchesFailure`). A failure depends on the
+ * files named in the call's command line and in its output (traceback frames, error lines), on the
+ * modules its output says are missing, on the open file when it is an in-file call (`edit`, `goto`,
+ * `search_file` without a file) and on every file when it is a run without a traceback or a
+ * folder-wide search (`failureDependencies`); a "command not found" failure depends on no project
+ * file. A change touches it when its target is unknown (any tool not known to observe, run or
+ * navigate and naming no file: bookings, `cd`, `submit`; an edit while no open file is known),
+ * when a file it writes overlaps a dependency (trailing path parts: `reproduce.py` meets
+ * `/repo/reproduce.py`; an edit naming no file writes the file last opened or created), when it
+ * opens another file and the failure acted on the open file, or when it installs a package and
+ * the failure named a missing module or that package (`stateChangeTargets`). Failed calls
+ * (rejected edits included), reads and runs change nothing. A stale dead end that fails again is
+ * live again. So re-running a script after editing it, or after editing a file its traceback
+ * went through, is allowed, while re-running it after editing an unrelated file, or retrying a web
+ * search after opening a file, is flagged.
  *
  * @example
  * ```ts
@@ -46,6 +58,9 @@ export class DeadEndTracker {
   readonly #options: Required<DeadEndTrackerOptions>;
   #deadEnds: DeadEnd[] = [];
   #effects = new Map<string, ToolEffect>();
+  #dependencies = new Map<string, FailureDependencies>();
+  /** The file last opened or created by a successful call: what an edit naming no file changes. */
+  #openFile: string | undefined;
   #pending = new Map<string, PendingCall>();
   #experiences: ExperienceRecord[] = [];
   #lastApproach = '';
@@ -77,7 +92,7 @@ export class DeadEndTracker {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
       this.#pending.delete(message.toolCallId!);
-      if (signal) this.#fail(call, signal.reason, message.id);
+      if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content));
       else this.#succeed(call);
     } else if (message.role === 'user' && signal && this.#lastApproach !== '') {
       this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
@@ -155,11 +170,15 @@ export class DeadEndTracker {
       version: 1,
       sessionId: this.#options.sessionId,
       nextId: this.#nextId,
-      deadEnds: this.#deadEnds.map((deadEnd) => ({ ...(JSON.parse(JSON.stringify(deadEnd)) as DeadEnd), effect: this.#effects.get(deadEnd.id) ?? 'explicit' })),
+      deadEnds: this.#deadEnds.map((deadEnd) => {
+        const dependencies = this.#dependencies.get(deadEnd.id);
+        return { ...(JSON.parse(JSON.stringify(deadEnd)) as DeadEnd), effect: this.#effects.get(deadEnd.id) ?? 'explicit', ...(dependencies ? { dependencies: JSON.parse(JSON.stringify(dependencies)) as FailureDependencies } : {}) };
+      }),
       pending: [...this.#pending].map(([id, call]) => ({ id, ...call })),
       experiences: this.experiences(),
       lastApproach: this.#lastApproach,
-    };
+      ...(this.#openFile === undefined ? {} : { openFile: this.#openFile }),
+    } as DeadEndSnapshot;
   }
 
   /**
@@ -170,31 +189,37 @@ export class DeadEndTracker {
     const snapshot = parseDeadEndSnapshot(json);
     const tracker = new DeadEndTracker(options);
     tracker.#nextId = snapshot.nextId;
-    tracker.#deadEnds = snapshot.deadEnds.map(({ effect, ...deadEnd }) => {
+    tracker.#deadEnds = snapshot.deadEnds.map(({ effect, ...entry }) => {
+      const { dependencies: _stored, ...deadEnd } = entry as typeof entry & { dependencies?: unknown };
       if (effect !== 'explicit') tracker.#effects.set(deadEnd.id, effect);
+      const dependencies = readDependencies(entry);
+      if (dependencies) tracker.#dependencies.set(deadEnd.id, dependencies);
       return deadEnd;
     });
+    tracker.#openFile = readOpenFile(snapshot);
     for (const { id, ...call } of snapshot.pending) tracker.#pending.set(id, call);
     tracker.#experiences = snapshot.experiences;
     tracker.#lastApproach = snapshot.lastApproach;
     return tracker;
   }
 
-  #fail(call: PendingCall, reason: string, sourceId: string): void {
+  #fail(call: PendingCall, reason: string, sourceId: string, output: string): void {
     const signature = callSignature(call.name, call.arguments);
-    const deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
+    const dependencies = failureDependencies(call.name, call.arguments, output, this.#openFile);
+    let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
     if (deadEnd) this.#bump(deadEnd, reason, [sourceId]);
-    else this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
+    else deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
+    this.#dependencies.set(deadEnd.id, dependencies);
   }
 
   #succeed(call: PendingCall): void {
     const signature = callSignature(call.name, call.arguments);
-    const effect = classifyToolEffect(call.name, call.arguments);
+    const change = stateChangeTargets(call.name, call.arguments, this.#openFile);
     for (const deadEnd of this.#deadEnds) {
-      const own = this.#effects.get(deadEnd.id);
-      if (own === undefined || deadEnd.stale) continue; // explicit or already stale
-      if (deadEnd.trace.signature === signature.exact || effect === 'change' || (effect === 'navigate' && own !== 'run')) deadEnd.stale = true;
+      if (!this.#effects.has(deadEnd.id) || deadEnd.stale) continue; // explicit or already stale
+      if (deadEnd.trace.signature === signature.exact || touchesFailure(change, this.#dependencies.get(deadEnd.id))) deadEnd.stale = true;
     }
+    this.#openFile = nextOpenFile(call.name, call.arguments, this.#openFile);
   }
 
   #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[]): void {
