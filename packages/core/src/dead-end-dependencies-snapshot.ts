@@ -10,9 +10,9 @@ const isStrings = (value: unknown): value is string[] => Array.isArray(value) &&
 export function readDependencies(entry: object): FailureDependencies | undefined {
   const value = (entry as { dependencies?: unknown }).dependencies;
   if (typeof value !== 'object' || value === null) return undefined;
-  const { paths, modules, anyFile, openFile } = value as Record<string, unknown>;
-  if (!isStrings(paths) || !isStrings(modules) || typeof anyFile !== 'boolean' || typeof openFile !== 'boolean') return undefined;
-  return { paths: [...paths], modules: [...modules], anyFile, openFile };
+  const { paths, modules, anyFile, missingFile, openFile } = value as Record<string, unknown>;
+  if (!isStrings(paths) || !isStrings(modules) || typeof anyFile !== 'boolean' || typeof missingFile !== 'boolean' || typeof openFile !== 'boolean') return undefined;
+  return { paths: [...paths], modules: [...modules], anyFile, missingFile, openFile };
 }
 
 /** The open file a `DeadEndTracker` snapshot keeps (`openFile`), or undefined. @internal */

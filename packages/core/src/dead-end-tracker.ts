@@ -41,7 +41,8 @@ export interface ListDeadEndsOptions {
  * when a file it writes overlaps a dependency (trailing path parts: `reproduce.py` meets
  * `/repo/reproduce.py`; an edit naming no file writes the file last opened or created), when it
  * opens another file and the failure acted on the open file, or when it installs a package and
- * the failure named a missing module or that package (`stateChangeTargets`). Failed calls
+ * the failure named a missing module or that package (`stateChangeTargets`); an edit of an
+ * existing file never revives a call that failed because a file was missing. Failed calls
  * (rejected edits included), reads and runs change nothing. A stale dead end that fails again is
  * live again. So re-running a script after editing it, or after editing a file its traceback
  * went through, is allowed, while re-running it after editing an unrelated file, or retrying a web

@@ -5,7 +5,7 @@ import { stateChangeTargets, touchesFailure } from './state-change-targets.js';
 describe('failureDependencies', () => {
   test('reads files from the command line and traceback, modules from import errors', () => {
     const output = 'Traceback (most recent call last):\n  File "/repo/reproduce.py", line 2, in <module>\nModuleNotFoundError: No module named \'myapp.models\'';
-    expect(failureDependencies('bash', { command: 'python reproduce.py' }, output)).toEqual({ paths: ['reproduce.py', '/repo/reproduce.py', 'myapp.models'], modules: ['myapp.models'], anyFile: false, openFile: false });
+    expect(failureDependencies('bash', { command: 'python reproduce.py' }, output)).toEqual({ paths: ['reproduce.py', '/repo/reproduce.py', 'myapp.models'], modules: ['myapp.models'], anyFile: false, missingFile: false, openFile: false });
   });
 
   test('in-file calls depend on the open file; blind runs and folder searches on any file', () => {
@@ -25,7 +25,7 @@ describe('failureDependencies', () => {
 });
 
 describe('stateChangeTargets and touchesFailure', () => {
-  const depends = (paths: string[], extra: Partial<{ modules: string[]; anyFile: boolean; openFile: boolean }> = {}) => ({ paths, modules: [], anyFile: false, openFile: false, ...extra });
+  const depends = (paths: string[], extra: Partial<{ modules: string[]; anyFile: boolean; missingFile: boolean; openFile: boolean }> = {}) => ({ paths, modules: [], anyFile: false, missingFile: false, openFile: false, ...extra });
 
   test('an edit naming no file writes the open file, or an unknown target', () => {
     expect(stateChangeTargets('edit', { command: 'edit 1:2\nx\nend_of_edit' }, 'a.py')).toMatchObject({ unknown: false, paths: ['a.py'] });
@@ -49,6 +49,8 @@ describe('stateChangeTargets and touchesFailure', () => {
     expect(touchesFailure(install, depends(['r.py'], { modules: ['yaml'] }))).toBe(true);
     expect(touchesFailure(install, depends(['r.py']))).toBe(false);
     expect(touchesFailure(stateChangeTargets('create', { command: 'create myapp/models.py' }, undefined), depends([], { modules: ['myapp'] }))).toBe(true);
+    expect(touchesFailure(edit, depends(['core.py'], { missingFile: true }))).toBe(false); // an edit creates no file
+    expect(touchesFailure(stateChangeTargets('create', { command: 'create core.py' }, undefined), depends(['core.py'], { missingFile: true }))).toBe(true);
     expect(touchesFailure(stateChangeTargets('search_file', { command: 'search_file x' }, 'a.py'), depends(['a.py']))).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface FailureDependencies {
    * change that writes touches it; opening a file does not.
    */
   anyFile: boolean;
+  /** True when the output says a file is missing ("No such file", "File x not found"): editing an existing file cannot change that. */
+  missingFile: boolean;
   /** True when the call acts on the open file (an edit, `goto`, `scroll_down`, `search_file` without a file…), so opening another file changes its outcome. */
   openFile: boolean;
 }
@@ -29,6 +31,7 @@ const TOKEN_SEPARATORS = /[\s"'`(),;:=<>[\]{}|&]+/;
 const TRACEBACK_FRAME = /^\s*File "[^"]+", line \d+/m;
 /** The tool itself is missing or broken: only the environment (an install, the script named) can change that. */
 const TOOL_BROKEN = /\bcommand not found\b|\bis not recognized as an internal or external command\b/i;
+const MISSING_FILE = /No such file or directory|can't open file|^\s*(File|Directory) .+ not found\s*$/m;
 const MISSING_MODULE = /No module named '?([\w.]+)'?|cannot import name '?\w+'? from (?:partially initialized module )?'([\w.]+)'/g;
 
 /**
@@ -107,7 +110,7 @@ export function argumentPaths(name: string, args: unknown): string[] {
  * @example
  * ```ts
  * failureDependencies('python', { command: 'python r.py' }, 'File "/repo/r.py", line 2\nModuleNotFoundError: No module named \'foo\'');
- * // { paths: ['r.py', '/repo/r.py'], modules: ['foo'], anyFile: false, openFile: false }
+ * // { paths: ['r.py', '/repo/r.py'], modules: ['foo'], anyFile: false, missingFile: false, openFile: false }
  * ```
  */
 export function failureDependencies(name: string, args: unknown, output: string, openFile?: string): FailureDependencies {
@@ -121,5 +124,5 @@ export function failureDependencies(name: string, args: unknown, output: string,
   const broken = TOOL_BROKEN.test(output);
   const blindRun = effect === 'run' && !TRACEBACK_FRAME.test(output);
   const folderSearch = effect === 'observe' && named.length === 0 && !IN_FILE_VERB.test(verb);
-  return { paths, modules: [...modules], anyFile: !broken && (blindRun || folderSearch), openFile: onOpenFile };
+  return { paths, modules: [...modules], anyFile: !broken && (blindRun || folderSearch), missingFile: MISSING_FILE.test(output), openFile: onOpenFile };
 }

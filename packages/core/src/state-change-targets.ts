@@ -11,6 +11,8 @@ export interface StateChangeTargets {
   paths: string[];
   /** Packages installed or removed (lower case, `-` read as `_`). */
   packages: string[];
+  /** True when the call only rewrote the open file in place (an edit naming no file): it creates no file. */
+  inPlace: boolean;
   /** True when the call opened another file (in-file calls then act elsewhere). */
   opensFile: boolean;
 }
@@ -73,7 +75,7 @@ export function stateChangeTargets(name: string, args: unknown, openFile: string
   const effect = classifyToolEffect(name, args);
   const verb = toolVerb(name, args);
   const named = argumentPaths(name, args);
-  const targets: StateChangeTargets = { effect, unknown: false, paths: [], packages: [], opensFile: false };
+  const targets: StateChangeTargets = { effect, unknown: false, paths: [], packages: [], inPlace: false, opensFile: false };
   if (effect === 'observe' || effect === 'run') return targets;
   if (OPEN_VERB.test(verb)) {
     targets.opensFile = true;
@@ -83,7 +85,7 @@ export function stateChangeTargets(name: string, args: unknown, openFile: string
   const packages = installedPackages(commandText(args));
   if (packages) return { ...targets, packages };
   if (named.length > 0) return { ...targets, paths: named };
-  if (EDIT_VERB.test(verb) && openFile !== undefined) return { ...targets, paths: [openFile] };
+  if (EDIT_VERB.test(verb) && openFile !== undefined) return { ...targets, paths: [openFile], inPlace: true };
   return { ...targets, unknown: true };
 }
 
@@ -97,13 +99,15 @@ export function nextOpenFile(name: string, args: unknown, openFile: string | und
  * True when a state change touches what a failure depended on, so the failure may not happen
  * again: its target is unknown; it wrote a file the failure named (paths overlap); it opened
  * another file and the failure acted on the open file; or it installed a package while the
- * failure named a missing module or the package (in a path or module name). Failures with no
+ * failure named a missing module or the package (in a path or module name). An in-place edit of
+ * the open file never touches a failure that says a file is missing. Failures with no
  * recorded dependencies (from older snapshots) are touched by every change.
  */
 export function touchesFailure(change: StateChangeTargets, dependencies: FailureDependencies | undefined): boolean {
   if (change.effect === 'observe' || change.effect === 'run') return false;
   if (change.unknown || dependencies === undefined) return true;
   if (change.opensFile && dependencies.openFile) return true;
+  if (change.inPlace && dependencies.missingFile) return false;
   if (dependencies.anyFile && (change.paths.length > 0 || change.packages.length > 0)) return true;
   if (change.paths.some((target) => dependencies.paths.some((path) => pathsOverlap(target, path)))) return true;
   if (change.paths.some((target) => dependencies.modules.some((module) => moduleInPath(module, target)))) return true;
