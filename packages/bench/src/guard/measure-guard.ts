@@ -11,6 +11,8 @@ export interface GuardSession {
 export interface GuardFlags {
   /** Exact repeats of an earlier failed call that failed again, flagged (warn or block). */
   exactFlagged: number;
+  /** Of those, the ones that failed with the same error again. */
+  exactSameErrorFlagged: number;
   /** Near-identical repeats (same `near`, new `exact`) of an earlier failed call that failed again, flagged. */
   nearFlagged: number;
   /** Flagged calls that succeeded or repeated no failed call. */
@@ -28,6 +30,12 @@ export interface GuardMeasurement {
   failedCalls: number;
   /** Exact repeats of an earlier failed call that failed again: the true dead-end repeats. */
   exactRepeats: number;
+  /**
+   * Of `exactRepeats`, those that failed with the same error as the call's previous failure (the
+   * data's `error_signature` label, else the first line of the output): the same dead end again,
+   * not a retry whose outcome the change in between did alter.
+   */
+  exactSameErrorRepeats: number;
   /** Near-identical (not exact) repeats of an earlier failed call that failed again. */
   nearRepeats: number;
   /** Calls that are neither: the denominator of the false-flag rate. */
@@ -46,7 +54,7 @@ export interface MeasureGuardOptions {
   similarity?: number;
 }
 
-const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
 
 /**
  * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
@@ -66,7 +74,7 @@ const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, nearFlagged: 0, falseFl
  * ```
  */
 export function measureGuard(sessions: readonly GuardSession[], { similarity }: MeasureGuardOptions = {}): GuardMeasurement {
-  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
   for (const session of sessions) replaySession(session, result, similarity);
   return result;
 }
@@ -83,6 +91,7 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
   const tracker = new DeadEndTracker({ sessionId: session.id, now: () => clock, vectorise: createLexicalVectoriser().vector, ...(similarity === undefined ? {} : { similarity }) });
   const failedExact = new Set<string>();
   const failedNear = new Set<string>();
+  const lastError = new Map<string, string>();
   const pending = new Map<string, PendingCall>();
   for (const [index, message] of session.messages.entries()) {
     clock = message.timestamp ?? index * 1000;
@@ -97,11 +106,27 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
     const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
     if (!call) continue;
     pending.delete(message.toolCallId!);
-    count(result, call, message.isError === true, failedExact, failedNear);
+    count(result, call, message.isError === true ? errorKey(message) : undefined, failedExact, failedNear, lastError);
   }
 }
 
-function count(result: GuardMeasurement, call: PendingCall, failed: boolean, failedExact: Set<string>, failedNear: Set<string>): void {
+/** What a failure said: the data's `error_signature` label, else its first non-empty line. */
+function errorKey(message: CairnMessage): string {
+  const label = message.metadata?.error_signature;
+  if (typeof label === 'string') return label;
+  const text = typeof message.content === 'string' ? message.content : message.content.map((part) => part.text).join('\n');
+  return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
+}
+
+function count(
+  result: GuardMeasurement,
+  call: PendingCall,
+  error: string | undefined,
+  failedExact: Set<string>,
+  failedNear: Set<string>,
+  lastError: Map<string, string>,
+): void {
+  const failed = error !== undefined;
   result.calls++;
   if (failed) result.failedCalls++;
   const exactRepeat = failedExact.has(call.exact);
@@ -109,8 +134,12 @@ function count(result: GuardMeasurement, call: PendingCall, failed: boolean, fai
   const naiveFlagged = exactRepeat;
   if (exactRepeat && failed) {
     result.exactRepeats++;
+    const sameError = lastError.get(call.exact) === error;
+    if (sameError) result.exactSameErrorRepeats++;
     if (call.flagged) result.guard.exactFlagged++;
+    if (call.flagged && sameError) result.guard.exactSameErrorFlagged++;
     if (naiveFlagged) result.naive.exactFlagged++;
+    if (naiveFlagged && sameError) result.naive.exactSameErrorFlagged++;
   } else if (nearRepeat && failed) {
     result.nearRepeats++;
     if (call.flagged) result.guard.nearFlagged++;
@@ -125,5 +154,6 @@ function count(result: GuardMeasurement, call: PendingCall, failed: boolean, fai
   if (failed) {
     failedExact.add(call.exact);
     failedNear.add(call.near);
+    lastError.set(call.exact, error);
   }
 }
