@@ -40,6 +40,8 @@ export interface EngineState {
   /** The dead-end registry and guard. */
   /** Ids of dead ends registered explicitly: always first in the brief. */
   registeredDeadEnds: Set<string>;
+  /** Ids of dead ends preloaded from the tenant's pool (not published back). */
+  preloadedDeadEnds: Set<string>;
   deadEnds: import('./dead-end-tracker.js').DeadEndTracker;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: import('./dense-embeddings.js').DenseEmbeddings;

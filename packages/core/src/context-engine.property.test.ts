@@ -183,7 +183,9 @@ describe('context engine properties (char counter)', () => {
     if (!atSmall || !atLarge) return;
     if (atSmall.metadata.mode === 'passthrough') {
       expect(atLarge.metadata.mode).toBe('passthrough');
-      expect((plain(atLarge) as AssembleResult).messages).toEqual((plain(atSmall) as AssembleResult).messages);
+      // The history passes unchanged at both; the dead-end brief may fit only the larger budget.
+      const history = (result: AssembleResult) => (plain(result) as AssembleResult).messages.filter((message) => message.id !== 'cairn:dead-ends');
+      expect(history(atLarge)).toEqual(history(atSmall));
       return;
     }
     expect(atLarge.metadata.tokens).toBeGreaterThanOrEqual(atSmall.metadata.tokens);

@@ -24,6 +24,7 @@ import { DeadEndTracker } from './dead-end-tracker.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
 import { briefText } from './dead-end-brief.js';
 import { discoverHotExperiences } from './discover-hot-experiences.js';
+import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText } from './token-counter.js';
 
 /** What `ingest` did. */
@@ -132,9 +133,11 @@ class Engine implements ContextEngine {
       lastQuery: undefined,
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
       registeredDeadEnds: new Set(),
+      preloadedDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
     if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    preloadSharedDeadEnds(this.state);
   }
 
   get sessionId(): string {
@@ -158,6 +161,7 @@ class Engine implements ContextEngine {
     log.append(messages);
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
+    publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
     for (let position = entriesBefore; position < log.entries.length; position++) {
       const entry = log.entries[position]!;

@@ -124,6 +124,12 @@ export interface ContextEngineOptions {
    */
   deadEndBrief?: boolean;
   /**
+   * Opt-in sharing of long-term dead ends across the sessions of one tenant: the engine
+   * publishes its own to `pool` and preloads the tenant's at bootstrap (creation or restore).
+   * Off by default: dead ends are per session.
+   */
+  shareDeadEnds?: { pool: import('./dead-end-pool.js').DeadEndPool; tenant: string };
+  /**
    * Optional dense embedder. `await engine.prepare({ query })` embeds new units and the query;
    * intent match then uses dense cosine where both sides are embedded, lexical vectors elsewhere.
    */

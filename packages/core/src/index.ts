@@ -67,3 +67,5 @@ export { describeCall } from './describe-call.js';
 export { createLexicalVectoriser } from './lexical-vectoriser.js';
 export type { LexicalVectoriser, LexicalVectoriserOptions } from './lexical-vectoriser.js';
 export type { SparseVector } from './sparse-vector.js';
+export { checkTenant, createDeadEndPool } from './dead-end-pool.js';
+export type { DeadEndPool, SharedDeadEnd } from './dead-end-pool.js';

@@ -13,6 +13,7 @@ import {
   type ScoringWeights,
 } from './engine-options.js';
 import { createBpeTokenCounter, type TokenCounter } from './token-counter.js';
+import { checkTenant } from './dead-end-pool.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -31,6 +32,7 @@ export interface ResolvedOptions {
   onBudgetExceeded: 'throw' | 'compress-mandatory';
   maxContentChars: number;
   deadEndBrief: boolean;
+  shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
@@ -123,6 +125,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     onBudgetExceeded,
     maxContentChars: Math.floor(checkRange('maxContentChars', maxContentChars, 1, 2 ** 31)),
     deadEndBrief: options.deadEndBrief !== false,
+    shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,
     summarizer: options.summarizer,
     now,

@@ -7,6 +7,7 @@ import type { Fidelity } from './types.js';
 import type { GradientKind } from './classify-gradient.js';
 import { validateMessages } from './validate-messages.js';
 import { DeadEndTracker } from './dead-end-tracker.js';
+import { preloadSharedDeadEnds } from './share-dead-ends.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -163,6 +164,12 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   if (root.registeredDeadEnds !== undefined) {
     for (const [index, id] of list(root.registeredDeadEnds, 'snapshot.registeredDeadEnds').entries()) state.registeredDeadEnds.add(text(id, `snapshot.registeredDeadEnds[${index}]`));
   }
+  // The constructor preloaded into a tracker the snapshot replaced: start from the snapshot's.
+  state.preloadedDeadEnds.clear();
+  if (root.preloadedDeadEnds !== undefined) {
+    for (const [index, id] of list(root.preloadedDeadEnds, 'snapshot.preloadedDeadEnds').entries()) state.preloadedDeadEnds.add(text(id, `snapshot.preloadedDeadEnds[${index}]`));
+  }
+  preloadSharedDeadEnds(state);
   state.phase = 'idle';
   return engine;
 }

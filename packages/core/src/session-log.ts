@@ -57,6 +57,14 @@ export class SessionLog {
     return call !== undefined && call.answer < 0;
   }
 
+  /** The arguments of the tool call with this id, as its assistant message gave them. */
+  callArguments(callId: string): unknown {
+    const unitIndex = this.callUnit.get(callId);
+    if (unitIndex === undefined) return undefined;
+    const lead = this.entries[this.units[unitIndex]!.positions[0]!]!.message;
+    return lead.toolCalls?.find((call) => call.id === callId)?.arguments;
+  }
+
   /** The stored message with this id. */
   message(id: string): CairnMessage | undefined {
     const position = this.byId.get(id);

@@ -53,6 +53,8 @@ export interface EngineSnapshot {
   deadEnds?: import('./dead-end-snapshot.js').DeadEndSnapshot;
   /** Ids of explicitly registered dead ends. */
   registeredDeadEnds?: string[];
+  /** Ids of dead ends preloaded from the tenant's pool. */
+  preloadedDeadEnds?: string[];
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -95,6 +97,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     lastQuery: state.lastQuery ?? null,
     deadEnds: state.deadEnds.toJSON(),
     registeredDeadEnds: [...state.registeredDeadEnds],
+    preloadedDeadEnds: [...state.preloadedDeadEnds],
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),
