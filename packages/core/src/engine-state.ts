@@ -1,0 +1,53 @@
+import type { DeadEndTracker } from './dead-end-tracker.js';
+import type { DenseEmbeddings } from './dense-embeddings.js';
+import type { DirectionTracker } from './direction-tracker.js';
+import type { RenderCache } from './render-view.js';
+import type { ResolvedOptions } from './resolve-options.js';
+import type { Normalisers } from './score-turn.js';
+import type { SessionLog } from './session-log.js';
+import type { EnginePhase } from './types.js';
+import type { UnitState } from './unit.js';
+
+/** Everything an engine holds; what a snapshot saves. @internal */
+export interface EngineState {
+  options: ResolvedOptions;
+  log: SessionLog;
+  units: UnitState[];
+  turn: number;
+  phase: EnginePhase;
+  direction: DirectionTracker;
+  summaries: Map<string, string>;
+  pinned: Set<string>;
+  lastBudget: number;
+  lastView: string[];
+  lastViewTokens: number;
+  regradedTurn: number;
+  normalisers: Normalisers;
+  lastSignature: string;
+  unitsAtRescore: number;
+  /** The query of the last assemble that had one. */
+  lastQuery: string | undefined;
+  /**
+   * Supplies the "known dead ends" brief of a turn, within `maxTokens` (absent: no brief).
+   * Its tokens are reserved before planning, so the lesson is never what gets cut.
+   */
+  brief?: (request: { maxTokens: number }) => ViewBrief | undefined;
+  /** The dead-end registry and guard. */
+  /** Ids of dead ends registered explicitly: always first in the brief. */
+  registeredDeadEnds: Set<string>;
+  /** Ids of dead ends preloaded from the tenant's pool (not published back). */
+  preloadedDeadEnds: Set<string>;
+  deadEnds: DeadEndTracker;
+  /** Dense embeddings from an injected embedder (absent without one). */
+  dense?: DenseEmbeddings;
+  /** The last render, reused from the first changed unit on. */
+  renderCache?: RenderCache;
+}
+
+/** The brief a turn shows after the history. @internal */
+export interface ViewBrief {
+  text: string;
+  /** Log ids of the attempts it summarises. */
+  sourceIds: readonly string[];
+}
+

@@ -1,0 +1,21 @@
+import type { EngineState } from './engine-state.js';
+import { countMessageTokens } from './token-counter.js';
+import type { ViewMessage } from './types.js';
+
+/** The brief's share of a budget, with its floor and ceiling in tokens. */
+const BRIEF_SHARE = 0.1;
+const BRIEF_MIN_TOKENS = 24;
+const BRIEF_MAX_TOKENS = 600;
+
+/** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
+export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
+  if (!state.brief) return undefined;
+  // At most a tenth of the budget (a tiny budget gets no brief rather than no view).
+  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.floor(budget * BRIEF_SHARE));
+  if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
+  const brief = state.brief({ maxTokens });
+  if (!brief || brief.text.length === 0) return undefined;
+  const message: ViewMessage = { id: 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
+  return { message, tokens: countMessageTokens(message, state.options.tokenCounter) };
+}
+
