@@ -53,7 +53,9 @@ describe('cairn replay and inspect', () => {
     const turnLines = lines.filter((line) => /^\s+\d+\s+\d+\s+[\d,]+\s+[\d,]+\s+\d+%/.test(line));
     expect(turnLines.length).toBeGreaterThan(20);
     expect(io.out()).toMatch(/→ (placeholder|compressed) \(/);
-    expect(io.out()).toMatch(/\d+ turns; 0 without a view; 0 over budget\./);
+    expect(io.out()).toMatch(/\d+ turns; 0 without a view; 0 over budget; [1-9]\d* repeated-dead-end warnings\./);
+    // The synthetic session repeats failed calls: the guard's verdict shows on the turn before them.
+    expect(io.out()).toMatch(/⚠ (warn|block) \w+: /);
   });
 
   it('inspect prints the view of turn N, as text or JSON', async () => {

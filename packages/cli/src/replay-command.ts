@@ -15,8 +15,8 @@ export const REPLAY_USAGE = `Usage: cairn replay FILE [--budget N|N%] [--agent N
 
 Replays one session (.jsonl, or .json with OpenAI / AI SDK messages) through the cairn engine
 turn by turn (a view before each assistant message, for the latest user message) and prints per
-turn: tokens in (history) and out (view), the fidelity mix of units, direction drift, and what
-was cut and why.
+turn: tokens in (history) and out (view), the fidelity mix of units, direction drift, what was
+cut and why, and the dead-end guard's warnings for the calls the agent is about to repeat.
 
   --budget N|N%   view budget in tokens, or a share of the history (default: 10%, at least 2000)
   --agent NAME    for multi-agent logs (CodeR): whose context to replay (default: the first)`;
@@ -47,21 +47,24 @@ export async function replayCommand(args: readonly string[], io: CliIo): Promise
   let turns = 0;
   let failed = 0;
   let overBudget = 0;
+  let warnings = 0;
   for (const turn of replayTurns({ messages: session.messages, budget, counter, source: file })) {
     turns += 1;
+    warnings += turn.deadEndWarnings.length;
+    const guard = turn.deadEndWarnings.map((warning) => `\n        ⚠ ${warning.verdict} ${warning.name}: ${warning.reason}`).join('');
     const head = `${String(turn.turn).padStart(4)}  ${String(turn.messageIndex).padStart(5)}`;
     if (!turn.result) {
       failed += 1;
-      io.stdout.write(`${head}  no view: ${turn.error}\n`);
+      io.stdout.write(`${head}  no view: ${turn.error}${guard}\n`);
       continue;
     }
     const { metadata } = turn.result;
     if (metadata.tokens > budget) overBudget += 1;
     const mix = `${metadata.counts.full}/${metadata.counts.compressed}/${metadata.counts.placeholder}`;
     io.stdout.write(
-      `${head}  ${thousands(metadata.historyTokens).padStart(8)}  ${thousands(metadata.tokens).padStart(8)}  ${`${Math.round(metadata.usage * 100)}%`.padStart(5)}  ${mix.padStart(32)}  ${metadata.direction.drift.toFixed(2).padStart(5)}  ${metadata.mode === 'passthrough' ? 'passthrough (whole history fits)' : describeCuts(metadata.decisions)}\n`,
+      `${head}  ${thousands(metadata.historyTokens).padStart(8)}  ${thousands(metadata.tokens).padStart(8)}  ${`${Math.round(metadata.usage * 100)}%`.padStart(5)}  ${mix.padStart(32)}  ${metadata.direction.drift.toFixed(2).padStart(5)}  ${metadata.mode === 'passthrough' ? 'passthrough (whole history fits)' : describeCuts(metadata.decisions)}${guard}\n`,
     );
   }
-  io.stdout.write(`${turns} turns; ${failed} without a view; ${overBudget} over budget.\n`);
+  io.stdout.write(`${turns} turns; ${failed} without a view; ${overBudget} over budget; ${warnings} repeated-dead-end warnings.\n`);
   return 0;
 }

@@ -14,6 +14,8 @@ export interface ReplayTurn {
   result?: AssembleResult;
   /** The error `assemble` threw. */
   error?: string;
+  /** The dead-end guard's warnings for the calls the next assistant message makes. */
+  deadEndWarnings: { name: string; verdict: 'warn' | 'block'; reason: string }[];
 }
 
 /** Options of {@link replayTurns}. */
@@ -48,10 +50,16 @@ export function* replayTurns({ messages, budget, counter, source }: ReplayTurnsO
     ingested = messageIndex;
     turn += 1;
     const query = latestUserText(messages, messageIndex);
+    // What the guard would say about the calls the agent makes next (before they are ingested).
+    const deadEndWarnings: ReplayTurn['deadEndWarnings'] = [];
+    for (const call of messages[messageIndex]?.toolCalls ?? []) {
+      const { verdict, reason } = engine.checkToolCall({ name: call.name, arguments: call.arguments });
+      if (verdict !== 'allow') deadEndWarnings.push({ name: call.name, verdict, reason });
+    }
     try {
-      yield { turn, messageIndex, ...(query === undefined ? {} : { query }), result: engine.assemble(query === undefined ? {} : { query }) };
+      yield { turn, messageIndex, ...(query === undefined ? {} : { query }), result: engine.assemble(query === undefined ? {} : { query }), deadEndWarnings };
     } catch (error) {
-      yield { turn, messageIndex, ...(query === undefined ? {} : { query }), error: (error as Error).message.split('\n')[0]! };
+      yield { turn, messageIndex, ...(query === undefined ? {} : { query }), error: (error as Error).message.split('\n')[0]!, deadEndWarnings };
     }
   }
 }
