@@ -25,7 +25,7 @@ import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } fr
 import { briefText } from './dead-end-brief.js';
 import { discoverHotExperiences } from './discover-hot-experiences.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
-import { contentText } from './token-counter.js';
+import { contentText, createBpeTokenCounter } from './token-counter.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -111,9 +111,10 @@ class Engine implements ContextEngine {
   readonly state: EngineState;
 
   constructor(options: ContextEngineOptions) {
-    const log = new SessionLog(resolveOptions(options).tokenCounter, createLexicalVectoriser());
+    const tokenCounter = options.tokenCounter ?? createBpeTokenCounter();
+    const log = new SessionLog(tokenCounter, createLexicalVectoriser());
     // The default clock counts logged messages: deterministic, and restored with the log.
-    const resolved = resolveOptions({ ...options, tokenCounter: options.tokenCounter ?? log.counter, now: options.now ?? (() => log.entries.length) });
+    const resolved = resolveOptions({ ...options, tokenCounter, now: options.now ?? (() => log.entries.length) });
     this.state = {
       options: resolved,
       log,

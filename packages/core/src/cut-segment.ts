@@ -61,18 +61,22 @@ export function cutSegment(segment: Segment, maxTokens: number, countTokens: (te
   }
   if (!best) {
     // No anchor: keep the longest head that fits.
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      const candidate = window(middle);
-      if (countTokens(candidate.text) <= maxTokens) {
-        best = candidate;
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return best && best.end > best.start ? best : undefined;
+    const head = longestFitting(low, high, window, countTokens, maxTokens, undefined);
+    return head && head.end > head.start ? head : undefined;
   }
+  return longestFitting(low, high, window, countTokens, maxTokens, best);
+}
+
+/** Binary search for the largest size in `(low, high]` whose window fits `maxTokens`; `fallback` when none does. */
+function longestFitting<T extends { text: string }>(
+  low: number,
+  high: number,
+  window: (size: number) => T,
+  countTokens: (text: string) => number,
+  maxTokens: number,
+  fallback: T | undefined,
+): T | undefined {
+  let best = fallback;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
     const candidate = window(middle);
