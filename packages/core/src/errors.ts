@@ -13,7 +13,10 @@ export type CairnErrorCode =
   | 'BUDGET_EXCEEDED'
   | 'INVALID_OPTIONS'
   | 'INVALID_SNAPSHOT'
-  | 'UNKNOWN_MESSAGE';
+  | 'UNKNOWN_MESSAGE'
+  | 'INVALID_SESSION_KEY'
+  | 'SESSION_CONFLICT'
+  | 'CORRUPT_SESSION';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

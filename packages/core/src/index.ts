@@ -69,3 +69,4 @@ export type { LexicalVectoriser, LexicalVectoriserOptions } from './lexical-vect
 export type { SparseVector } from './sparse-vector.js';
 export { checkTenant, createDeadEndPool } from './dead-end-pool.js';
 export type { DeadEndPool, SharedDeadEnd } from './dead-end-pool.js';
+export type { AppendMessagesOptions, LoadedSession, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
