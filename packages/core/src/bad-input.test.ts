@@ -192,7 +192,7 @@ describe('unusual content', () => {
     expect(target.getMessage('fake')?.content).toBe(content);
     const full = target.assemble({ budget: 100_000 });
     expect(full.messages.find((message) => message.id === 'fake')?.content).toBe(content);
-    const budget = 1_000;
+    const budget = 600;
     const result = target.assemble({ budget, query: 'paris flight ORD-4821' });
     checkView(target, result, { counter: chars, budget });
     const rendered = result.messages.find((message) => message.sourceIds.includes('fake'))!;

@@ -82,10 +82,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const value = valueFunction(state, newQuestion ? [] : previous);
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
   const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
+  // A view for a question is read once, before anything is appended: it fills the whole budget,
+  // and a plan for one that fits is not compacted down to the yellow level.
+  const questionView = request.query !== undefined;
   if (replan && historyTokens > pressure.yellow * budget) {
     // Select by value per token over every unit (the thresholds drive the regrade, not this):
-    // a query view fills up to the red level, an agent turn leaves room to grow to yellow.
-    const target = (request.query ? pressure.red : pressure.yellow) * budget;
+    // a question's view fills the budget, an agent turn leaves room to grow to yellow.
+    const target = questionView ? budget : pressure.yellow * budget;
     for (const unit of upgradeToTarget(fit, target, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
   } else if (rescoreAll) {
     // The direction moved: units whose score now passes a threshold by the hysteresis margin
@@ -104,7 +107,8 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   }
   let regraded = false;
   let compacted = 0;
-  if (plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+  const filledQuestion = questionView && plan.tokens <= budget;
+  if (!filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
     const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
@@ -119,7 +123,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       }
     }
   }
-  if (plan.tokens > pressure.red * budget) {
+  if (!filledQuestion && plan.tokens > pressure.red * budget) {
     for (const unit of degradeToTarget(fit, pressure.yellow * budget)) {
       reasons[unit] = 'compacted';
       compacted++;

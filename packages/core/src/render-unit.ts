@@ -27,7 +27,8 @@ function view(message: CairnMessage, fields: Partial<ViewMessage>, sourceIds: re
   return rendered;
 }
 
-function missingResults(unit: Unit): ViewMessage[] {
+/** The synthetic error results that answer a unit's unanswered calls. @internal */
+export function missingResults(unit: Unit): ViewMessage[] {
   return unit.calls
     .filter((call) => call.answer < 0)
     .map((call) => ({
@@ -47,7 +48,8 @@ function orphanText(message: CairnMessage): string {
   return `[cairn:orphan-result call=${message.toolCallId ?? 'none'} tool=${message.name ?? 'unknown'}] A tool result whose call is not in this conversation:\n${contentText(message.content)}`;
 }
 
-function sumTokens(messages: readonly ViewMessage[], counter: TokenCounter): number {
+/** Tokens of rendered messages, by the engine's counter. @internal */
+export function sumTokens(messages: readonly ViewMessage[], counter: TokenCounter): number {
   let total = 0;
   for (const message of messages) total += countMessageTokens(message, counter);
   return total;

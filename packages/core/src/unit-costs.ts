@@ -1,10 +1,12 @@
-import { placeholderText, renderCompressed, renderFull, type RenderContext } from './render-unit.js';
+import { missingResults, placeholderText, renderCompressed, renderFull, sumTokens, type RenderContext } from './render-unit.js';
 import { MESSAGE_OVERHEAD_TOKENS } from './token-counter.js';
 import type { Unit } from './unit.js';
 import type { UnitCosts } from './view-plan.js';
 
 const RUN_TEMPLATE =
   '[cairn:placeholder from= to= count=99999999] tool calls: ×99999, ×99999, ×99999, …; 99999999 failed';
+/** A run in a log without tool calls never has the tool tally. */
+const PLAIN_RUN_TEMPLATE = '[cairn:placeholder from= to= count=99999999]';
 const COMPRESSED_HEADER_TOKENS = 16;
 
 /**
@@ -35,11 +37,15 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
       const content = cap ?? Math.max(16, Math.ceil(tokens * context.compressionRatio));
       estimate += Math.min(tokens, content) + COMPRESSED_HEADER_TOKENS + idTokens;
     }
+    // Unanswered calls render with a synthetic error result at every fidelity.
+    if (unit.openCalls > 0) estimate += sumTokens(missingResults(unit), counter);
     return estimate + 4 * idTokens + 8;
   };
   const squeezedCache = new Map<string, number>();
   const exact = new Set<number>();
-  const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + 8;
+  // A bound on any merged run's cost; the tool tally only when the log has tool calls at all.
+  const hasTools = log.maxToolNameTokens > 0;
+  const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(hasTools ? RUN_TEMPLATE : PLAIN_RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + (hasTools ? 8 : 4);
   return {
     full,
     compressed(index) {
