@@ -90,46 +90,67 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       fullBudget !== state.lastBudget ||
       previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
     if (query !== undefined) state.lastQuery = query;
+    const plan = () => planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
     let result: ReturnType<typeof planFidelities>;
     try {
-      result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+      result = plan();
     } catch (error) {
-      // A view without the brief beats no view at all: plan again with the whole budget.
       if (!brief || !CairnError.isInstance(error) || error.code !== 'BUDGET_EXCEEDED') throw error;
-      brief = undefined;
-      budget = fullBudget;
-      squeeze.clear();
-      result = planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+      ({ brief, budget } = withoutBrief());
+      result = plan();
     }
     fidelities = result.fidelities;
     regraded = result.regraded;
     compacted = result.compacted;
+    if (brief) {
+      // The plan fitted with the brief; if the exact render does not, try once more without it.
+      try {
+        return render();
+      } catch (error) {
+        if (!CairnError.isInstance(error) || error.code !== 'BUDGET_EXCEEDED') throw error;
+        ({ brief, budget } = withoutBrief());
+        result = plan();
+        fidelities = result.fidelities;
+        regraded = result.regraded;
+        compacted = result.compacted;
+      }
+    }
   }
-  for (let index = 0; index < count; index++) {
-    const unit = units[index]!;
-    const fidelity = fidelities[index]!;
-    unit.placeholderSince = fidelity === 'placeholder' ? (unit.fidelity === 'placeholder' && unit.placeholderSince >= 0 ? unit.placeholderSince : turn) : -1;
-    unit.fidelity = fidelity;
+  return render();
+
+  /** A view without the brief beats no view at all: the history gets the whole budget. */
+  function withoutBrief(): { brief: undefined; budget: number } {
+    squeeze.clear();
+    return { brief: undefined, budget: fullBudget };
   }
-  return renderView(state, {
-    budget,
-    fullBudget,
-    brief: brief?.message,
-    briefTokens: brief?.tokens,
-    fidelities,
-    previous,
-    reasons,
-    mode,
-    historyTokens,
-    rescored,
-    regraded,
-    compacted,
-    sample: turnDirection.sample,
-    workPhase: turnDirection.signals.workPhase,
-    context,
-    costs,
-    refit: (target) => refit(state, fidelities, costs, target),
-  });
+
+  function render(): AssembleResult {
+    for (let index = 0; index < count; index++) {
+      const unit = units[index]!;
+      const fidelity = fidelities[index]!;
+      unit.placeholderSince = fidelity === 'placeholder' ? (unit.fidelity === 'placeholder' && unit.placeholderSince >= 0 ? unit.placeholderSince : turn) : -1;
+      unit.fidelity = fidelity;
+    }
+    return renderView(state, {
+      budget,
+      fullBudget,
+      brief: brief?.message,
+      briefTokens: brief?.tokens,
+      fidelities,
+      previous,
+      reasons,
+      mode,
+      historyTokens,
+      rescored,
+      regraded,
+      compacted,
+      sample: turnDirection.sample,
+      workPhase: turnDirection.signals.workPhase,
+      context,
+      costs,
+      refit: (target) => refit(state, fidelities, costs, target),
+    });
+  }
 }
 
 
