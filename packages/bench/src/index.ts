@@ -27,6 +27,7 @@ export {
   type BenchmarkViewMessage,
   type DeadEndCheck,
   errorLine,
+  errorLines,
   EVIDENCE_WORD_SHARE,
   evidenceRecall,
   type EvidenceRecallOptions,

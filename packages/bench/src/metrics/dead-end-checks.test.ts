@@ -1,6 +1,6 @@
 import type { CairnMessage } from '@cairn/core';
 import { describe, expect, it } from 'vitest';
-import { errorLine, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';
+import { errorLine, errorLines, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';
 
 const call = (id: string, callId: string, path: string): CairnMessage => ({ id, role: 'assistant', content: '', toolCalls: [{ id: callId, name: 'open', arguments: { path } }] });
 const result = (id: string, callId: string, content: string, isError = false): CairnMessage => ({ id, role: 'tool', toolCallId: callId, name: 'open', content, isError });
@@ -19,9 +19,21 @@ describe('findDeadEndChecks', () => {
       result('t4', 'c4', 'FileNotFoundError: x.py', true),
     ];
     const checks = findDeadEndChecks(messages);
-    expect(checks).toEqual([{ messageIndex: 7, toolName: 'open', failedResultId: 't1', errorText: 'FileNotFoundError: x.py' }]);
+    expect(checks).toEqual([{ messageIndex: 7, toolName: 'open', failedResultId: 't1', errorText: 'FileNotFoundError: x.py', errorLines: ['FileNotFoundError: x.py'] }]);
     expect(isFailureVisible(checks[0]!, 'earlier: FileNotFoundError: x.py')).toBe(true);
+    expect(isFailureVisible(checks[0]!, 'earlier: FileNotFoundError:   x.py')).toBe(true);
     expect(isFailureVisible(checks[0]!, '[placeholder t1]')).toBe(false);
+  });
+
+  it('lists the telling error lines, leaving out generic short ones when a longer one exists', () => {
+    const output = '$ python run.py\nModuleNotFoundError: No module named foo\nexit code 1';
+    expect(errorLines(output)).toEqual(['ModuleNotFoundError: No module named foo']);
+    expect(errorLines('error\nexit code 1')).toEqual(['error', 'exit code 1']);
+    expect(errorLines('\nsomething   odd\n')).toEqual(['something odd']);
+    expect(errorLines('')).toEqual([]);
+    const check = { messageIndex: 0, toolName: 't', failedResultId: 'r', errorText: 'exit code 1', errorLines: errorLines(output) };
+    expect(isFailureVisible(check, 'another run: exit code 1')).toBe(false);
+    expect(isFailureVisible(check, 'ModuleNotFoundError: No module named foo')).toBe(true);
   });
 
   it('picks the error line', () => {

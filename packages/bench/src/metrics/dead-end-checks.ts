@@ -8,12 +8,44 @@ export interface DeadEndCheck {
   toolName: string;
   /** Id of the most recent earlier failed result of the same call. */
   failedResultId: string;
-  /** The line of that failure that must be visible in the view ({@link errorLine}). */
+  /** The line that says best what went wrong ({@link errorLine}), for reports. */
   errorText: string;
+  /**
+   * The lines of that failure that say what went wrong, whitespace collapsed: the failure is
+   * visible when one of them is in the view ({@link isFailureVisible}).
+   */
+  errorLines: string[];
 }
 
 const ERROR_WORDS = /error|exception|traceback|fail|denied|not found|no such|no match|cannot|can't|invalid|refused|timed? ?out|exit code|\b[45]\d\d\b/i;
 const MAX_ERROR_CHARS = 200;
+/** An error line shorter than this (`exit code 1`) says too little to count alone when a longer one exists. */
+const MIN_TELLING_CHARS = 20;
+/** Error lines are compared on their first characters (strategies may cut long lines). */
+const COMPARED_CHARS = 120;
+
+/** Lines every failure of a kind shares, which say nothing about this one. */
+const GENERIC_LINE = /^Traceback \(most recent call last\):?$/;
+
+const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The lines of a failed result that say what went wrong: every line that reads like an error,
+ * whitespace collapsed and cut to 120 characters; generic short ones (`exit code 1`) only when no
+ * line of 20+ characters reads like an error; never a traceback's header; the first non-empty
+ * line when none reads like an error.
+ *
+ * @param text - The failed result's content.
+ * @returns The lines, in order; empty for an empty result.
+ */
+export function errorLines(text: string): string[] {
+  const lines = text.split('\n').map(collapse).filter((line) => line !== '');
+  const matching = lines.filter((line) => ERROR_WORDS.test(line) && !GENERIC_LINE.test(line)).map((line) => line.slice(0, COMPARED_CHARS));
+  const telling = matching.filter((line) => line.length >= MIN_TELLING_CHARS);
+  if (telling.length > 0) return [...new Set(telling)];
+  if (matching.length > 0) return [...new Set(matching)];
+  return lines.length > 0 ? [lines[0]!.slice(0, COMPARED_CHARS)] : [];
+}
 
 /**
  * The line that says what went wrong in a failed tool result: the last line that reads like an
@@ -64,20 +96,24 @@ export function findDeadEndChecks(messages: readonly CairnMessage[]): DeadEndChe
       const failed = failures.get(key);
       if (failed === undefined || seen.has(key)) continue;
       seen.add(key);
-      const errorText = errorLine(contentText(failed.content));
-      if (errorText !== '') checks.push({ messageIndex, toolName: call.name, failedResultId: failed.id, errorText });
+      const failure = contentText(failed.content);
+      const errorText = errorLine(failure);
+      if (errorText !== '') checks.push({ messageIndex, toolName: call.name, failedResultId: failed.id, errorText, errorLines: errorLines(failure) });
     }
   });
   return checks;
 }
 
 /**
- * True when the failure a {@link DeadEndCheck} names is visible in a view's text.
+ * True when the failure a {@link DeadEndCheck} names is visible in a view's text: one of its
+ * {@link DeadEndCheck.errorLines} is there (whitespace collapsed). The same test for every
+ * strategy: a kept result, a compressed one that kept the error, or a brief that quotes it.
  *
  * @param check - The check.
  * @param text - The text of the view assembled just before the repeating call.
- * @returns Whether the earlier error line is there.
+ * @returns Whether the earlier failure is there.
  */
 export function isFailureVisible(check: DeadEndCheck, text: string): boolean {
-  return text.includes(check.errorText);
+  const view = collapse(text);
+  return check.errorLines.some((line) => view.includes(line));
 }

@@ -1,7 +1,7 @@
 export { answerRecall } from './answer-recall.js';
 export { anchorRetention } from './anchor-retention.js';
 export { contentWords, textWords, wordCoverage } from './content-words.js';
-export { type DeadEndCheck, errorLine, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';
+export { type DeadEndCheck, errorLine, errorLines, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';
 export { EVIDENCE_WORD_SHARE, evidenceRecall, type EvidenceRecallOptions } from './evidence-recall.js';
 export { percentile } from './percentile.js';
 export { stablePrefixShare } from './prefix-stability.js';

@@ -47,12 +47,12 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
   let ingested = 0;
   let previousTurn: { position: number; view: CairnMessage[] } | undefined;
 
-  const assemble = async (index: number, query: string | undefined): Promise<{ view: CairnMessage[]; text: string }> => {
+  const assemble = async (index: number, query: string | undefined, purpose: 'turn' | 'probe'): Promise<{ view: CairnMessage[]; text: string }> => {
     observations.views += 1;
     let view: CairnMessage[] = [];
     const started = now();
     try {
-      view = await strategySession.view(query === undefined ? {} : { query });
+      view = await strategySession.view(query === undefined ? { purpose } : { query, purpose });
     } catch (error) {
       observations.failedViews += 1;
       observations.errors.push(describeError(error));
@@ -68,7 +68,7 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
 
   const askProbe = async (index: number, probe: BenchmarkProbe): Promise<void> => {
     observations.probes += 1;
-    const { view, text } = await assemble(index, probe.question);
+    const { view, text } = await assemble(index, probe.question, 'probe');
     const evidence = probe.evidence.flatMap((id) => messageById.get(id) ?? []);
     const recall = evidenceRecall({ view, evidence, text, ...(probe.answer === undefined ? {} : { answer: probe.answer }) });
     if (recall !== undefined) observations.evidenceRecalls.push(recall);
@@ -92,7 +92,7 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
       ingested = checkpoint.index;
     }
     if (checkpoint.turnPosition !== undefined) {
-      const { view, text } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index));
+      const { view, text } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index), 'turn');
       if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
       previousTurn = { position: checkpoint.turnPosition, view };
       for (const check of checkpoint.deadEnds) {

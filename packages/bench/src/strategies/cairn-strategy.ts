@@ -45,8 +45,10 @@ export function createCairnStrategy(): ContextStrategy {
         ingest(messages: readonly CairnMessage[]) {
           engine.ingest(messages);
         },
-        async view({ query }) {
-          const { messages } = engine.assemble(query === undefined ? {} : { query });
+        async view({ query, purpose = 'probe' }) {
+          // An agent step is assembled the way the framework adapters call it, with no query: the
+          // engine reads the intent from the latest user message itself. Questions pass a query.
+          const { messages } = engine.assemble(query === undefined || purpose === 'turn' ? {} : { query });
           return messages.map(viewMessageToCairnMessage);
         },
       };

@@ -18,6 +18,11 @@ export interface StrategySessionOptions {
 export interface ViewRequest {
   /** The question or task of this turn, when there is one (BM25 and cairn use it). */
   query?: string;
+  /**
+   * What the view is for: `'turn'`, the model call of an agent step (the query is the latest user
+   * message), or `'probe'`, a question asked about the history. Default `'probe'`.
+   */
+  purpose?: 'turn' | 'probe';
 }
 
 /**
