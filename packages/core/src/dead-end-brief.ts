@@ -7,7 +7,8 @@ export const DEAD_END_BRIEF_HEADER = '[cairn:dead-ends] Known dead ends — do n
 /**
  * A compact "known dead ends" brief: one line per dead end, in the order given (pass them most
  * relevant first, e.g. from `DeadEndTracker.list`), saying what was tried, why it failed and how
- * often, as many as fit in `maxTokens`. Content is neutralised so it cannot imitate cairn markers.
+ * often, as many as fit in `maxTokens` (a line that does not fit whole is shortened to the tool
+ * name and the reason). Content is neutralised so it cannot imitate cairn markers.
  * Empty when no dead end is given or not even the header and one line fit.
  *
  * @param deadEnds - Dead ends, most relevant first; stale ones are left out.
@@ -27,11 +28,24 @@ export function briefText(deadEnds: readonly DeadEnd[], maxTokens: number, count
     const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
     // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
     const status = deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
-    const line = neutralizeMarkup(`- ${deadEnd.trace.approach.replace(/\s+/g, ' ')} — ${times} (${status}): ${deadEnd.reason}`);
-    const candidate = `${brief}\n${line}`;
-    if (countTokens(candidate) > maxTokens) continue;
+    const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
+    // The lesson before the details: when the whole line does not fit, the call is cut short
+    // and the reason stays.
+    const whole = neutralizeMarkup(`- ${approach} — ${times} (${status}): ${deadEnd.reason}`);
+    const short = neutralizeMarkup(`- ${shortApproach(deadEnd, approach)} — ${times}: ${deadEnd.reason}`);
+    const candidate = [whole, short].map((line) => `${brief}\n${line}`).find((text) => countTokens(text) <= maxTokens);
+    if (candidate === undefined) continue;
     brief = candidate;
     lines++;
   }
   return lines === 0 ? '' : brief;
+}
+
+/** Characters of the approach a shortened brief line keeps. */
+const SHORT_APPROACH_CHARS = 48;
+
+/** The tool name, or the approach's first words. */
+function shortApproach(deadEnd: DeadEnd, approach: string): string {
+  if (deadEnd.trace.toolName) return `${deadEnd.trace.toolName}(…)`;
+  return approach.length <= SHORT_APPROACH_CHARS ? approach : `${approach.slice(0, SHORT_APPROACH_CHARS - 1)}…`;
 }

@@ -163,4 +163,16 @@ describe('briefText', () => {
     expect(briefText(tracker.list(), 30, (text) => Math.ceil(text.length / 4)).split('\n').length).toBeLessThanOrEqual(2);
     expect(briefText([], 100, () => 1)).toBe('');
   });
+
+  test('shortens a line that does not fit whole to the tool and the reason, never dropping the reason', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('run', { command: `python -c "${'x = 1; '.repeat(40)}"` }, 'Error: connection refused by ledger', true));
+    const count = (text: string) => Math.ceil(text.length / 4);
+    const whole = briefText(tracker.list(), 1000, count);
+    expect(whole).toContain('x = 1;');
+    const short = briefText(tracker.list(), 40, count);
+    expect(short).toContain('run(…)');
+    expect(short).toContain('Error: connection refused by ledger');
+    expect(count(short)).toBeLessThanOrEqual(40);
+  });
 });

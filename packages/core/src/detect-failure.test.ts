@@ -12,6 +12,12 @@ describe('detectFailure', () => {
     expect(detectFailure(tool('anything', true))?.kind).toBe('tool-error');
   });
 
+  test("a traceback's reason is its exception line, whatever the exception is called", () => {
+    const output = 'Traceback (most recent call last):\n  File "r.py", line 3, in <module>\n    setup()\ndjango.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured.';
+    expect(detectFailure(tool(output))?.reason).toBe('django.core.exceptions.ImproperlyConfigured: Requested setting DEBUG, but settings are not configured.');
+    expect(detectFailure(tool('Traceback (most recent call last):\n  File "r.py", line 3\n    oops'))?.reason).toBe('Traceback (most recent call last)');
+  });
+
   test('quoted source and search hits are no failure', () => {
     expect(detectFailure(tool('[File: /a.py (3 lines total)]\n1:try:\n2:    x()\n3:except ValueError: pass'))).toBeUndefined();
     expect(detectFailure(tool('Found 2 matches for "Error:" in /r.py:\nLine 14:        print(f"Error: {e}")'))).toBeUndefined();

@@ -28,6 +28,8 @@ const ERROR_LINES: readonly RegExp[] = [
   /^\s*\d+ (failed|errors?)\b|\b\d+ failed\b.*\bpassed\b|\bTests?:? .*\b[1-9]\d* failed\b/,
 ];
 const TRACEBACK = /^Traceback \(most recent call last\)/m;
+/** An exception line at the end of a traceback: an unindented dotted name, then `: message`. */
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*: \S/;
 const CORRECTION: readonly RegExp[] = [
   /^\s*(no|nope)\b[,.!]?\s+(that'?s|this is|it'?s|you('re| are)|not|wrong|don'?t|stop)\b/i,
   /\b(that'?s|this is|it'?s) (wrong|incorrect|not (right|correct|what i (asked|wanted|meant)))\b/i,
@@ -50,7 +52,11 @@ function errorLine(text: string): string | undefined {
     // The last match is the most telling: a traceback ends with its exception.
     for (let index = lines.length - 1; index >= 0; index--) if (pattern.test(lines[index]!)) return lines[index];
   }
-  return traceback ? 'Traceback (most recent call last)' : undefined;
+  if (!traceback) return undefined;
+  // A traceback ends with its exception line (`pkg.module.SomeProblem: what happened`), whatever
+  // the exception is called.
+  for (let index = lines.length - 1; index >= 0; index--) if (EXCEPTION_LINE.test(lines[index]!)) return lines[index];
+  return 'Traceback (most recent call last)';
 }
 
 /**

@@ -41,6 +41,23 @@ describe('dead ends in the engine', () => {
     expect(view.metadata.tokens).toBeLessThanOrEqual(700);
   });
 
+  it('keeps one lesson in view on a small budget, latest failure first', () => {
+    const engine = createContextEngine(options);
+    engine.ingest(failingRun().slice(0, 3));
+    engine.ingest([
+      { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'c3', name: 'read_config', arguments: { path: `config/${'nested/'.repeat(12)}ledger.yaml` } }] },
+      { id: 't3', role: 'tool', toolCallId: 'c3', name: 'read_config', content: 'Error: no such file config/ledger.yaml (looked in ./config, ./etc and the home folder)', isError: true },
+    ]);
+    for (let index = 0; index < 12; index++) engine.ingest({ id: `n${index}`, role: 'assistant', content: `Progress note ${index}: reviewed module ${index} and its call sites.` });
+    // A tenth of this budget holds no whole line; the brief still gets room for one shortened line.
+    const view = engine.assemble({ budget: 420 });
+    const brief = view.messages.at(-1)!;
+    expect(brief.id).toBe('cairn:dead-ends');
+    expect(contentText(brief.content)).toContain('read_config(…)');
+    expect(contentText(brief.content)).toContain('Error: no such file config/ledger.yaml (looked in ./config, ./etc and the home folder)');
+    expect(view.metadata.tokens).toBeLessThanOrEqual(420);
+  });
+
   it('keeps the registry across a snapshot round-trip', () => {
     const engine = createContextEngine(options);
     engine.ingest(failingRun());

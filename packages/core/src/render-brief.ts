@@ -6,12 +6,17 @@ import type { ViewMessage } from './types.js';
 const BRIEF_SHARE = 0.1;
 const BRIEF_MIN_TOKENS = 24;
 const BRIEF_MAX_TOKENS = 600;
+/** What a small budget still gives the brief (one lesson), at most a quarter of the budget. */
+const BRIEF_FLOOR_TOKENS = 64;
+const BRIEF_FLOOR_SHARE = 0.25;
 
 /** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
 export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
   if (!state.brief) return undefined;
-  // At most a tenth of the budget (a tiny budget gets no brief rather than no view).
-  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.floor(budget * BRIEF_SHARE));
+  // A tenth of the budget, but room for one lesson in a small one (a tiny budget gets no brief
+  // rather than no view).
+  const floor = Math.min(BRIEF_FLOOR_TOKENS, Math.floor(budget * BRIEF_FLOOR_SHARE));
+  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.max(floor, Math.floor(budget * BRIEF_SHARE)));
   if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;
