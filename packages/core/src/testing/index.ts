@@ -1,0 +1,4 @@
+export { describeSessionStoreConformance, INVALID_KEY_PARTS } from './session-store-conformance.js';
+export type { SessionStoreConformanceOptions } from './session-store-conformance.js';
+export { createSampleMessages } from './create-sample-messages.js';
+export type { CreateSampleMessagesOptions } from './create-sample-messages.js';
