@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'store-redis',
     include: ['src/**/*.test.ts'],
+    globalSetup: ['src/test-support/redis-global-setup.ts'],
     testTimeout: 30_000,
   },
 });

@@ -1,0 +1,128 @@
+import { CairnError, type SessionKey, type SessionStore } from '@cairn/core';
+import { createClient } from 'redis';
+import { checkKeyPart, checkSessionKey } from './check-session-key.js';
+import { checkCount, serializeMessages } from './check-store-input.js';
+import { corruptSessionError, describeCorruption } from './corrupt-session-error.js';
+import { parseStoredSession } from './parse-stored-session.js';
+import { redisSessionKeys, redisTenantPrefix } from './redis-session-keys.js';
+import { APPEND_SCRIPT, DELETE_SCRIPT, LIST_SCRIPT, LOAD_SCRIPT, SAVE_STATE_SCRIPT } from './redis-scripts.js';
+import {
+  DEFAULT_KEY_PREFIX,
+  DEFAULT_LIST_LIMIT,
+  MAX_LIST_LIMIT,
+  REDIS_STORE_SCHEMA,
+  type RedisSessionStoreOptions,
+} from './redis-session-store-options.js';
+import { runRedisScript, type RedisCommandClient } from './run-redis-script.js';
+import { resolveRedisConnection } from './resolve-redis-connection.js';
+
+/**
+ * A {@link SessionStore} on Redis, for many app servers sharing sessions. Each session is a list
+ * (one JSON element per message, `RPUSH`ed) and a state hash, under keys scoped by tenant and
+ * session id; every check-and-write is one Lua script, so concurrent writers are detected
+ * (`SESSION_CONFLICT`, nothing written) and never lose an update.
+ *
+ * @param options - a connected `client` or a `url`, plus key prefix and TTL.
+ * @returns the store; `close()` closes the client only when the store created it.
+ * @throws CairnError `INVALID_OPTIONS` for bad options (at once, before any command).
+ *
+ * @example
+ * ```ts
+ * const store = createRedisSessionStore({ url: process.env.REDIS_URL, ttlSeconds: 86_400 });
+ * await store.append({ tenant: 'acme', sessionId: 'chat-1' }, messages, { expectedLength: 0 });
+ * const session = await store.load({ tenant: 'acme', sessionId: 'chat-1' });
+ * await store.close?.();
+ * ```
+ */
+export function createRedisSessionStore(options: RedisSessionStoreOptions): SessionStore {
+  const { keyPrefix = DEFAULT_KEY_PREFIX, ttlSeconds } = options;
+  if (typeof keyPrefix !== 'string' || !/^[A-Za-z0-9._:-]{1,64}$/.test(keyPrefix)) {
+    throw invalidOption(`Invalid keyPrefix ${JSON.stringify(keyPrefix)}: use 1–64 letters, digits, '.', '_', ':' or '-'.`);
+  }
+  if (ttlSeconds !== undefined && !(typeof ttlSeconds === 'number' && Number.isFinite(ttlSeconds) && ttlSeconds >= 0.001)) {
+    throw invalidOption(`Invalid ttlSeconds ${JSON.stringify(ttlSeconds)}: pass a positive number of seconds, or leave it out for no expiry.`);
+  }
+  const ttl = ttlSeconds === undefined ? '0' : String(Math.ceil(ttlSeconds * 1000));
+  const connection = resolveRedisConnection(options, createClient);
+
+  async function run(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown[]> {
+    const client: RedisCommandClient = await connection.client();
+    return (await runRedisScript(client, script, keys, args)) as unknown[];
+  }
+
+  async function runForSession(script: string, key: SessionKey, args: readonly string[]): Promise<unknown[]> {
+    const keys = redisSessionKeys(keyPrefix, key);
+    const reply = await run(script, [keys.log, keys.state, keys.index], args);
+    if (reply[0] === 'corrupt') throw corruptSessionError(key, describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA));
+    return reply;
+  }
+
+  return {
+    async load(rawKey) {
+      const key = checkSessionKey(rawKey);
+      const reply = await runForSession(LOAD_SCRIPT, key, ['', ttl, key.sessionId, REDIS_STORE_SCHEMA]);
+      if (reply[0] === 'none') return undefined;
+      return parseStoredSession(key, reply[1] as unknown[], reply[2] as unknown[]);
+    },
+
+    async append(rawKey, messages, { expectedLength } = {}) {
+      const key = checkSessionKey(rawKey);
+      const expected = expectedLength === undefined ? '' : String(checkCount('expectedLength', expectedLength));
+      const elements = serializeMessages(messages);
+      const reply = await runForSession(APPEND_SCRIPT, key, [expected, ttl, key.sessionId, REDIS_STORE_SCHEMA, ...elements]);
+      if (reply[0] === 'conflict') throw conflict(key, `its log holds ${String(reply[1])} messages, not the expected ${expected}`, { expectedLength, actualLength: Number(reply[1]) });
+      return { length: Number(reply[1]) };
+    },
+
+    async saveState(rawKey, state, { expectedVersion } = {}) {
+      const key = checkSessionKey(rawKey);
+      const expected = expectedVersion === undefined ? '' : String(checkCount('expectedVersion', expectedVersion));
+      const messageCount = checkCount('messageCount', state?.messageCount);
+      if (typeof state.data !== 'string') throw invalidOption('Invalid state data: pass the serialised state as a string.');
+      const reply = await runForSession(SAVE_STATE_SCRIPT, key, [expected, ttl, key.sessionId, REDIS_STORE_SCHEMA, String(messageCount), state.data]);
+      if (reply[0] === 'conflict') throw conflict(key, `its state is at version ${String(reply[1])}, not the expected ${expected}`, { expectedVersion, actualVersion: Number(reply[1]) });
+      return { version: Number(reply[1]) };
+    },
+
+    async list(rawTenant, { after, limit = DEFAULT_LIST_LIMIT } = {}) {
+      const tenant = checkKeyPart('tenant', rawTenant);
+      if (after !== undefined) checkKeyPart('sessionId', after);
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+        throw invalidOption(`Invalid list limit ${JSON.stringify(limit)}: pass an integer from 1 to ${MAX_LIST_LIMIT}.`);
+      }
+      const tenantPrefix = redisTenantPrefix(keyPrefix, tenant);
+      const reply = await run(LIST_SCRIPT, [`${tenantPrefix}:sessions`], [tenantPrefix, after ?? '', String(limit)]);
+      if (reply[0] === 'corrupt') {
+        throw new CairnError({
+          code: 'CORRUPT_SESSION',
+          message: `The session index of tenant '${tenant}' cannot be read: ${describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA)}.`,
+          details: { tenant },
+        });
+      }
+      const sessionIds = (reply[2] as unknown[]).map(String);
+      const last = sessionIds.at(-1);
+      return reply[1] === 1 && last !== undefined ? { sessionIds, next: last } : { sessionIds };
+    },
+
+    async delete(rawKey) {
+      const key = checkSessionKey(rawKey);
+      const keys = redisSessionKeys(keyPrefix, key);
+      const removed = await runRedisScript(await connection.client(), DELETE_SCRIPT, [keys.log, keys.state, keys.index], ['', '', key.sessionId]);
+      return Number(removed) > 0;
+    },
+
+    close: () => connection.close(),
+  };
+}
+
+function invalidOption(message: string): CairnError {
+  return new CairnError({ code: 'INVALID_OPTIONS', message });
+}
+
+function conflict(key: SessionKey, what: string, details: Record<string, unknown>): CairnError {
+  return new CairnError({
+    code: 'SESSION_CONFLICT',
+    message: `Session '${key.sessionId}' of tenant '${key.tenant}' was changed by another writer: ${what}. Nothing was written; reload the session and retry.`,
+    details: { tenant: key.tenant, sessionId: key.sessionId, ...details },
+  });
+}
