@@ -278,7 +278,7 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     const cyclic: Record<string, unknown> = { id: 'c', role: 'user', content: 'x' };
     cyclic.metadata = { self: cyclic };
     for (const bad of [[{ id: 1, role: 'user', content: 'x' }], [{ id: 'x', role: 'robot', content: 'x' }], [cyclic], [null]]) {
-      expect((await caught(store.append(key, [message('ok'), ...(bad as CairnMessage[])]))).code).toBe('INVALID_MESSAGE');
+      expect((await caught(store.append(key, [message('ok'), ...(bad as unknown as CairnMessage[])]))).code).toBe('INVALID_MESSAGE');
     }
     expect((await caught(store.append(key, [message('m')], { expectedLength: -1 }))).code).toBe('INVALID_OPTIONS');
     expect((await caught(store.saveState(key, { messageCount: 1.5, data: 'd' }))).code).toBe('INVALID_OPTIONS');
