@@ -2,6 +2,7 @@ import { checkSessionKey, checkSessionTenant } from './check-session-key.js';
 import { decodeStoredMessage } from './decode-stored-message.js';
 import { encodeStoredMessage } from './encode-stored-message.js';
 import { CairnError } from './errors.js';
+import { sessionConflictError } from './session-conflict-error.js';
 import type { LoadedSession, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 import type { CairnMessage } from './types.js';
 
@@ -12,15 +13,6 @@ interface MemorySession {
   /** Messages as JSON text, like a durable store keeps them (callers' objects are never shared). */
   readonly messages: string[];
   state: StoredState | undefined;
-}
-
-/** @internal Conflict error shared by stores. */
-export function conflictError(key: SessionKey, problem: string): CairnError {
-  return new CairnError({
-    code: 'SESSION_CONFLICT',
-    message: `Session "${key.sessionId}" of tenant "${key.tenant}" changed under you: ${problem}. Another writer got there first; reload the session and retry.`,
-    details: { tenant: key.tenant, sessionId: key.sessionId },
-  });
 }
 
 /** @internal Checks `saveState`'s record and `list`'s options; shared by stores. */
@@ -71,7 +63,7 @@ export function createInMemorySessionStore(): SessionStore {
       const rows = messages.map(encodeStoredMessage);
       const session = find(key);
       const length = session?.messages.length ?? 0;
-      if (expectedLength !== undefined && expectedLength !== length) throw conflictError(key, `the log has ${length} messages, the writer expected ${expectedLength}`);
+      if (expectedLength !== undefined && expectedLength !== length) throw sessionConflictError(key, `the log has ${length} messages, the writer expected ${expectedLength}`);
       if (rows.length === 0) return { length };
       const target = session ?? { messages: [], state: undefined };
       if (!session) {
@@ -88,9 +80,9 @@ export function createInMemorySessionStore(): SessionStore {
       checkStateRecord(state);
       const session = find(key);
       const current = session?.state?.version ?? 0;
-      if (expectedVersion !== undefined && expectedVersion !== current) throw conflictError(key, `the state is at version ${current}, the writer expected ${expectedVersion}`);
+      if (expectedVersion !== undefined && expectedVersion !== current) throw sessionConflictError(key, `the state is at version ${current}, the writer expected ${expectedVersion}`);
       const length = session?.messages.length ?? 0;
-      if (state.messageCount > length) throw conflictError(key, `the state covers ${state.messageCount} messages, the log has ${length}`);
+      if (state.messageCount > length) throw sessionConflictError(key, `the state covers ${state.messageCount} messages, the log has ${length}`);
       const target = session ?? { messages: [], state: undefined };
       if (!session) {
         const sessions = tenants.get(key.tenant) ?? new Map<string, MemorySession>();

@@ -73,6 +73,7 @@ export type { AppendMessagesOptions, LoadedSession, SaveStateOptions, SessionKey
 export { checkSessionKey, checkSessionTenant } from './check-session-key.js';
 export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './in-memory-session-store.js';
 export { corruptSessionError } from './corrupt-session-error.js';
+export { sessionConflictError } from './session-conflict-error.js';
 export { decodeStoredMessage } from './decode-stored-message.js';
 export { encodeStoredMessage } from './encode-stored-message.js';
 export { SESSION_STATE_FORMAT, SESSION_STATE_VERSION, snapshotSessionState } from './session-state.js';
