@@ -1,4 +1,4 @@
-import { CairnError, type CairnMessage } from '@cairn/core';
+import { CairnError, encodeStoredMessage, type CairnMessage } from '@cairn/core';
 
 const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
 
@@ -43,15 +43,6 @@ export function serializeMessages(messages: readonly CairnMessage[]): string[] {
         details: { index },
       });
     }
-    try {
-      return JSON.stringify(message);
-    } catch (error) {
-      throw new CairnError({
-        code: 'INVALID_MESSAGE',
-        message: `Message '${String(record.id)}' cannot be stored as JSON: ${error instanceof Error ? error.message : String(error)}.`,
-        cause: error,
-        details: { index, id: record.id },
-      });
-    }
+    return encodeStoredMessage(message as CairnMessage);
   });
 }

@@ -69,7 +69,7 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     await store.append(key, messages('a', 2), { expectedLength: 0 });
     const error = await caught(store.append(key, [message('late')], { expectedLength: 1 }));
     expect(error.code).toBe('SESSION_CONFLICT');
-    expect(error.message).toContain("'s'");
+    expect(error.message).toContain('"s"');
     expect(error.details).toMatchObject({ tenant: 't', sessionId: 's', expectedLength: 1, actualLength: 2 });
     expect((await store.load(key))?.messages.map((each) => each.id)).toEqual(['a-0', 'a-1']);
     expect((await caught(store.append({ tenant: 't', sessionId: 'new' }, [message('x')], { expectedLength: 1 }))).code).toBe('SESSION_CONFLICT');
@@ -229,12 +229,12 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     await raw.lSet(`${keyPrefix}:{t}:broken:log`, 1, '{"id": "a-1", "role": "us');
     const error = await caught(store.load(broken));
     expect(error.code).toBe('CORRUPT_SESSION');
-    expect(error.message).toContain("'broken'");
-    expect(error.message).toContain('element 1');
+    expect(error.message).toContain('"broken"');
+    expect(error.message).toContain('message 1');
     expect(error.details).toMatchObject({ tenant: 't', sessionId: 'broken' });
     expect((await store.load(fine))?.messages).toEqual(messages('b', 2));
     await raw.lSet(`${keyPrefix}:{t}:broken:log`, 1, '{"id": 7, "role": "user", "content": "x"}');
-    expect((await caught(store.load(broken))).message).toContain('element 1');
+    expect((await caught(store.load(broken))).message).toContain('message 1');
     expect(await store.append(fine, [message('b-2')], { expectedLength: 2 })).toEqual({ length: 3 });
     expect((await store.list('t')).sessionIds).toEqual(['broken', 'fine']);
     expect(await store.delete(broken)).toBe(true);
@@ -248,7 +248,7 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     for (const call of [store.load(key), store.append(key, [message('x')]), store.saveState(key, { messageCount: 2, data: 'd' })]) {
       const error = await caught(call);
       expect(error.code).toBe('CORRUPT_SESSION');
-      expect(error.message).toContain("'future'");
+      expect(error.message).toContain('"future"');
       expect(error.message).toContain("'99'");
     }
     expect(await raw.lLen(`${keyPrefix}:{t}:future:log`)).toBe(2);
@@ -275,6 +275,7 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
   it('refuses messages and options it could not read back, writing nothing', async () => {
     const { store, keyPrefix } = newStore();
     const key = { tenant: 't', sessionId: 's' };
+    await store.append(key, [message('kept')]);
     const cyclic: Record<string, unknown> = { id: 'c', role: 'user', content: 'x' };
     cyclic.metadata = { self: cyclic };
     for (const bad of [[{ id: 1, role: 'user', content: 'x' }], [{ id: 'x', role: 'robot', content: 'x' }], [cyclic], [null]]) {
@@ -283,7 +284,9 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     expect((await caught(store.append(key, [message('m')], { expectedLength: -1 }))).code).toBe('INVALID_OPTIONS');
     expect((await caught(store.saveState(key, { messageCount: 1.5, data: 'd' }))).code).toBe('INVALID_OPTIONS');
     expect((await caught(store.saveState(key, { messageCount: 1, data: 7 as unknown as string }))).code).toBe('INVALID_OPTIONS');
-    expect(await keysUnder(keyPrefix)).toEqual([]);
+    expect((await caught(store.saveState(key, { messageCount: 2, data: 'ahead of the log' }))).code).toBe('SESSION_CONFLICT');
+    expect(await store.load(key)).toEqual({ key, messages: [message('kept')], state: undefined });
+    expect(await keysUnder(keyPrefix)).toEqual([`${keyPrefix}:{t}:s:log`, `${keyPrefix}:{t}:s:state`, `${keyPrefix}:{t}:sessions`]);
   });
 
   it('validates its options when created', () => {

@@ -1,8 +1,7 @@
-import { CairnError, type SessionKey, type SessionStore } from '@cairn/core';
+import { CairnError, checkSessionKey, checkSessionTenant, corruptSessionError, type SessionKey, type SessionStore } from '@cairn/core';
 import { createClient } from 'redis';
-import { checkKeyPart, checkSessionKey } from './check-session-key.js';
 import { checkCount, serializeMessages } from './check-store-input.js';
-import { corruptSessionError, describeCorruption } from './corrupt-session-error.js';
+import { describeCorruption } from './describe-corruption.js';
 import { parseStoredSession } from './parse-stored-session.js';
 import { redisSessionKeys, redisTenantPrefix } from './redis-session-keys.js';
 import { APPEND_SCRIPT, DELETE_SCRIPT, LIST_SCRIPT, LOAD_SCRIPT, SAVE_STATE_SCRIPT } from './redis-scripts.js';
@@ -59,7 +58,8 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
 
   return {
     async load(rawKey) {
-      const key = checkSessionKey(rawKey);
+      const { tenant, sessionId } = checkSessionKey(rawKey);
+      const key = { tenant, sessionId };
       const reply = await runForSession(LOAD_SCRIPT, key, ['', ttl, key.sessionId, REDIS_STORE_SCHEMA]);
       if (reply[0] === 'none') return undefined;
       return parseStoredSession(key, reply[1] as unknown[], reply[2] as unknown[]);
@@ -70,7 +70,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const expected = expectedLength === undefined ? '' : String(checkCount('expectedLength', expectedLength));
       const elements = serializeMessages(messages);
       const reply = await runForSession(APPEND_SCRIPT, key, [expected, ttl, key.sessionId, REDIS_STORE_SCHEMA, ...elements]);
-      if (reply[0] === 'conflict') throw conflict(key, `its log holds ${String(reply[1])} messages, not the expected ${expected}`, { expectedLength, actualLength: Number(reply[1]) });
+      if (reply[0] === 'conflict') throw conflict(key, `the log has ${String(reply[1])} messages, the writer expected ${expected}`, { expectedLength, actualLength: Number(reply[1]) });
       return { length: Number(reply[1]) };
     },
 
@@ -80,13 +80,14 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const messageCount = checkCount('messageCount', state?.messageCount);
       if (typeof state.data !== 'string') throw invalidOption('Invalid state data: pass the serialised state as a string.');
       const reply = await runForSession(SAVE_STATE_SCRIPT, key, [expected, ttl, key.sessionId, REDIS_STORE_SCHEMA, String(messageCount), state.data]);
-      if (reply[0] === 'conflict') throw conflict(key, `its state is at version ${String(reply[1])}, not the expected ${expected}`, { expectedVersion, actualVersion: Number(reply[1]) });
+      if (reply[0] === 'conflict') throw conflict(key, `the state is at version ${String(reply[1])}, the writer expected ${expected}`, { expectedVersion, actualVersion: Number(reply[1]) });
+      if (reply[0] === 'uncovered') throw conflict(key, `the state covers ${messageCount} messages, the log has ${String(reply[1])}`, { messageCount, actualLength: Number(reply[1]) });
       return { version: Number(reply[1]) };
     },
 
     async list(rawTenant, { after, limit = DEFAULT_LIST_LIMIT } = {}) {
-      const tenant = checkKeyPart('tenant', rawTenant);
-      if (after !== undefined) checkKeyPart('sessionId', after);
+      const tenant = checkSessionTenant(rawTenant);
+      if (after !== undefined) checkSessionKey({ tenant, sessionId: after });
       if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
         throw invalidOption(`Invalid list limit ${JSON.stringify(limit)}: pass an integer from 1 to ${MAX_LIST_LIMIT}.`);
       }
@@ -95,7 +96,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       if (reply[0] === 'corrupt') {
         throw new CairnError({
           code: 'CORRUPT_SESSION',
-          message: `The session index of tenant '${tenant}' cannot be read: ${describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA)}.`,
+          message: `The session index of tenant "${tenant}" cannot be read: ${describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA)}.`,
           details: { tenant },
         });
       }
@@ -122,7 +123,7 @@ function invalidOption(message: string): CairnError {
 function conflict(key: SessionKey, what: string, details: Record<string, unknown>): CairnError {
   return new CairnError({
     code: 'SESSION_CONFLICT',
-    message: `Session '${key.sessionId}' of tenant '${key.tenant}' was changed by another writer: ${what}. Nothing was written; reload the session and retry.`,
+    message: `Session "${key.sessionId}" of tenant "${key.tenant}" changed under you: ${what}. Another writer got there first; nothing was written. Reload the session and retry.`,
     details: { tenant: key.tenant, sessionId: key.sessionId, ...details },
   });
 }

@@ -1,21 +1,3 @@
-import { CairnError, type SessionKey } from '@cairn/core';
-
-/**
- * The error for a session whose stored data cannot be read: code `CORRUPT_SESSION`, naming the
- * session and saying what is wrong. Only this session is affected.
- * @internal
- */
-export function corruptSessionError(key: SessionKey, problem: string, cause?: unknown): CairnError {
-  return new CairnError({
-    code: 'CORRUPT_SESSION',
-    message:
-      `Session '${key.sessionId}' of tenant '${key.tenant}' cannot be read from Redis: ${problem}. ` +
-      'Other sessions are unaffected; delete this one (store.delete) or restore it from a backup.',
-    cause,
-    details: { tenant: key.tenant, sessionId: key.sessionId, problem },
-  });
-}
-
 /**
  * Turns a script's `corrupt` reply (reason, detail) into words.
  * @internal

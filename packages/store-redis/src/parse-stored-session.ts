@@ -1,7 +1,4 @@
-import type { CairnMessage, LoadedSession, SessionKey, StoredState } from '@cairn/core';
-import { corruptSessionError } from './corrupt-session-error.js';
-
-const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+import { corruptSessionError, decodeStoredMessage, type LoadedSession, type SessionKey, type StoredState } from '@cairn/core';
 
 /**
  * Parses what the load script read (the state hash as a field/value list, the log's JSON
@@ -10,28 +7,8 @@ const ROLES = new Set(['system', 'user', 'assistant', 'tool']);
  * @internal
  */
 export function parseStoredSession(key: SessionKey, stateFields: readonly unknown[], elements: readonly unknown[]): LoadedSession {
-  const messages = elements.map((element, index) => parseMessage(key, element, index));
+  const messages = elements.map((element, position) => decodeStoredMessage(key, element, position));
   return { key, messages, state: parseState(key, stateFields) };
-}
-
-function parseMessage(key: SessionKey, element: unknown, index: number): CairnMessage {
-  let value: unknown;
-  try {
-    value = JSON.parse(String(element));
-  } catch (error) {
-    throw corruptSessionError(key, `log element ${index} is not valid JSON`, error);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw corruptSessionError(key, `log element ${index} is not a message object`);
-  }
-  const message = value as Record<string, unknown>;
-  if (typeof message.id !== 'string' || typeof message.role !== 'string' || !ROLES.has(message.role)) {
-    throw corruptSessionError(key, `log element ${index} has no string id or no valid role`);
-  }
-  if (typeof message.content !== 'string' && !Array.isArray(message.content)) {
-    throw corruptSessionError(key, `log element ${index} (message '${message.id}') has no content`);
-  }
-  return value as CairnMessage;
 }
 
 function parseState(key: SessionKey, fields: readonly unknown[]): StoredState | undefined {

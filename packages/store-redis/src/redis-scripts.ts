@@ -49,7 +49,7 @@ return {'ok', length}
 `;
 
 /**
- * Saves a state if the stored version matches. ARGV: expected version (`''`: any), TTL in ms,
+ * Saves a state if the stored version matches and the log holds the messages it covers. ARGV: expected version (`''`: any), TTL in ms,
  * session id, schema, message count, data.
  */
 export const SAVE_STATE_SCRIPT = `${PRELUDE}
@@ -62,6 +62,8 @@ if schema then
   end
 end
 if ARGV[1] ~= '' and tonumber(ARGV[1]) ~= version then return {'conflict', version} end
+local length = redis.call('LLEN', KEYS[1])
+if tonumber(ARGV[5]) > length then return {'uncovered', length} end
 version = version + 1
 redis.call('HSET', KEYS[2], 'schema', ARGV[4], 'version', tostring(version), 'messageCount', ARGV[5], 'data', ARGV[6])
 touch()
