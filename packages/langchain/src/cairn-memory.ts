@@ -1,0 +1,143 @@
+import { InMemoryChatMessageHistory, type BaseChatMessageHistory, type BaseListChatMessageHistory } from '@langchain/core/chat_history';
+import { AIMessage, getBufferString, HumanMessage, isBaseMessage, type BaseMessage } from '@langchain/core/messages';
+import { BaseMemory, getInputValue, getOutputValue, type InputValues, type MemoryVariables, type OutputValues } from '@langchain/core/memory';
+import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
+import { resolveBudget } from './resolve-budget.js';
+import { createSessionResolver, type SessionResolver } from './session-resolver.js';
+
+/** Default of {@link CairnMemoryOptions.memoryKey}. */
+export const DEFAULT_MEMORY_KEY = 'history';
+
+/** Options of {@link CairnMemory}. */
+export interface CairnMemoryOptions extends CairnSessionOptions {
+  /** Where every message is kept, in full (any LangChain history backend). @default a new `InMemoryChatMessageHistory` */
+  chatHistory?: BaseChatMessageHistory | BaseListChatMessageHistory;
+  /** The variable the view is loaded into. @default DEFAULT_MEMORY_KEY ('history') */
+  memoryKey?: string;
+  /** The input variable holding the user's turn. @default the only input variable (LangChain's `getInputValue`) */
+  inputKey?: string;
+  /** The output variable holding the model's answer. @default the only output variable */
+  outputKey?: string;
+  /** Load the view as messages (for chat prompts) instead of a transcript string. @default false */
+  returnMessages?: boolean;
+  /** Prefix of user lines in the transcript string. @default 'Human' */
+  humanPrefix?: string;
+  /** Prefix of model lines in the transcript string. @default 'AI' */
+  aiPrefix?: string;
+}
+
+function asMessage(value: unknown, make: (text: string) => BaseMessage): BaseMessage {
+  if (isBaseMessage(value)) return value;
+  return make(typeof value === 'string' ? value : JSON.stringify(value));
+}
+
+/**
+ * A LangChain memory whose history is cairn's budgeted view: `loadMemoryVariables` returns the
+ * view (messages or a transcript, like LangChain's own memories), steered by the new input;
+ * `saveContext` stores the turn in `chatHistory` and ingests it.
+ *
+ * @example
+ * ```ts
+ * const memory = new CairnMemory({ returnMessages: true, budget: 4_000 });
+ * const { history } = await memory.loadMemoryVariables({ input: 'And tomorrow?' });
+ * const answer = await chain.invoke({ input: 'And tomorrow?', history });
+ * await memory.saveContext({ input: 'And tomorrow?' }, { output: answer.content });
+ * ```
+ */
+export class CairnMemory extends BaseMemory {
+  /** The history that keeps every message. */
+  readonly chatHistory: BaseChatMessageHistory | BaseListChatMessageHistory;
+  readonly memoryKey: string;
+  readonly inputKey: string | undefined;
+  readonly outputKey: string | undefined;
+  readonly returnMessages: boolean;
+  readonly humanPrefix: string;
+  readonly aiPrefix: string;
+  readonly #budget: number;
+  readonly #sessionId: string;
+  readonly #resolver: SessionResolver;
+
+  /**
+   * @param options - The history backend, variable names and the session.
+   * @throws CairnError `INVALID_OPTIONS` for a bad budget or engine.
+   */
+  constructor(options: CairnMemoryOptions = {}) {
+    super();
+    const {
+      chatHistory = new InMemoryChatMessageHistory(),
+      memoryKey = DEFAULT_MEMORY_KEY,
+      inputKey,
+      outputKey,
+      returnMessages = false,
+      humanPrefix = 'Human',
+      aiPrefix = 'AI',
+      ...sessionOptions
+    } = options;
+    this.chatHistory = chatHistory;
+    this.memoryKey = memoryKey;
+    this.inputKey = inputKey;
+    this.outputKey = outputKey;
+    this.returnMessages = returnMessages;
+    this.humanPrefix = humanPrefix;
+    this.aiPrefix = aiPrefix;
+    this.#budget = resolveBudget('CairnMemory', options.budget, options.contextWindow);
+    this.#sessionId = options.sessionId ?? DEFAULT_SESSION_ID;
+    this.#resolver = createSessionResolver('CairnMemory', sessionOptions);
+  }
+
+  get memoryKeys(): string[] {
+    return [this.memoryKey];
+  }
+
+  /** The view of the whole history, steered by the new input (`inputKey`) when there is one. */
+  async loadMemoryVariables(values: InputValues): Promise<MemoryVariables> {
+    const session = await this.#resolver.get(this.#sessionId);
+    const query = this.#query(values);
+    const messages = await session.exclusive(async () => {
+      await session.sync(await this.chatHistory.getMessages());
+      return session.view({ budget: this.#budget, ...(query ? { query } : {}) });
+    });
+    return { [this.memoryKey]: this.returnMessages ? messages : getBufferString(messages, this.humanPrefix, this.aiPrefix) };
+  }
+
+  #query(values: InputValues): string | undefined {
+    const rest = Object.fromEntries(Object.entries(values ?? {}).filter(([key]) => key !== this.memoryKey));
+    if (Object.keys(rest).length === 0) return undefined;
+    try {
+      const value: unknown = getInputValue(rest, this.inputKey);
+      if (typeof value === 'string') return value;
+      return isBaseMessage(value) ? value.text : undefined;
+    } catch {
+      return undefined; // several inputs and no inputKey: no query, the latest turn steers.
+    }
+  }
+
+  /**
+   * Stores the turn (the input as a `HumanMessage`, the output as an `AIMessage`; messages are
+   * kept as they are) after cairn accepted it: a turn cairn rejects throws a `CairnError` and is
+   * stored nowhere.
+   */
+  async saveContext(inputValues: InputValues, outputValues: OutputValues): Promise<void> {
+    const turn = [
+      asMessage(getInputValue(inputValues, this.inputKey), (text) => new HumanMessage(text)),
+      asMessage(getOutputValue(outputValues, this.outputKey), (text) => new AIMessage(text)),
+    ];
+    const session = await this.#resolver.get(this.#sessionId);
+    await session.exclusive(async () => {
+      const existing = await this.chatHistory.getMessages();
+      await session.sync([...existing, ...turn]);
+      await this.chatHistory.addMessages(turn);
+    });
+  }
+
+  /** Empties the history and starts the cairn session afresh (deleted from its store). */
+  async clear(): Promise<void> {
+    await this.#resolver.reset(this.#sessionId);
+    await this.chatHistory.clear();
+  }
+
+  /** Saves the cairn session state to its store now. */
+  async checkpoint(): Promise<void> {
+    await (await this.#resolver.get(this.#sessionId)).checkpoint();
+  }
+}

@@ -1,0 +1,97 @@
+import { CairnError } from '@cairn/core';
+import type { BaseMessage } from '@langchain/core/messages';
+import { createMiddleware } from 'langchain';
+import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
+import { blockedToolResult, warnedToolResult } from './guard-tool-result.js';
+import { resolveBudget } from './resolve-budget.js';
+import { createSessionResolver } from './session-resolver.js';
+
+/** What the dead-end guard does with a tool call that repeats a known dead end. */
+export type GuardMode = 'off' | 'warn' | 'block';
+
+/** Default of {@link CairnMiddlewareOptions.guard}. */
+export const DEFAULT_GUARD: GuardMode = 'warn';
+
+/** Options of {@link cairnMiddleware}. */
+export interface CairnMiddlewareOptions extends Omit<CairnSessionOptions, 'sessionId'> {
+  /**
+   * The session: an id, or a function of the run's `thread_id` (sessions live in `store`).
+   * @default the run's `thread_id`, or `DEFAULT_SESSION_ID` when the run has none
+   */
+  sessionId?: string | ((threadId: string | undefined) => string);
+  /**
+   * The dead-end guard on tool calls: `'warn'` runs a call that repeats a dead end and appends a
+   * warning to its result; `'block'` does not run a call that repeats a long-term dead end
+   * (failed twice or more, or registered) and returns a `ToolMessage` with `status: 'error'`
+   * saying why (repeats of a once-failed call are warned); `'off'` checks nothing.
+   * @default DEFAULT_GUARD ('warn')
+   */
+  guard?: GuardMode;
+}
+
+const GUARDS: readonly GuardMode[] = ['off', 'warn', 'block'];
+
+function threadIdOf(runtime: unknown): string | undefined {
+  const threadId = (runtime as { configurable?: { thread_id?: unknown } } | undefined)?.configurable?.thread_id;
+  return typeof threadId === 'string' && threadId.length > 0 ? threadId : undefined;
+}
+
+/**
+ * cairn for LangChain v1 `createAgent`: every model call sees cairn's budgeted view of the
+ * whole history (full, compressed and placeholder messages, tool pairs intact, the known-dead-
+ * ends brief), while the agent state keeps the full history (checkpointer-friendly: only the
+ * model request changes). Tool calls pass the dead-end guard.
+ *
+ * @param options - The session, the budget, the guard and engine options.
+ * @returns An agent middleware for `createAgent({ middleware: [...] })`.
+ * @throws CairnError `INVALID_OPTIONS` for a bad budget, guard or engine (when called).
+ *
+ * @example
+ * ```ts
+ * const agent = createAgent({ model, tools, middleware: [cairnMiddleware({ budget: 0.5, contextWindow: 128_000, guard: 'block' })] });
+ * await agent.invoke({ messages: [new HumanMessage('Fix the failing test')] }, { configurable: { thread_id: 'task-42' } });
+ * ```
+ */
+export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
+  const owner = 'cairnMiddleware';
+  const { sessionId, guard = DEFAULT_GUARD, ...sessionOptions } = options;
+  if (!GUARDS.includes(guard)) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: unrecognized guard ${JSON.stringify(guard)}. Must be one of 'off', 'warn' or 'block'.`, details: { guard } });
+  }
+  if (sessionId !== undefined && typeof sessionId !== 'string' && typeof sessionId !== 'function') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: sessionId must be a string or a function of the thread id.` });
+  }
+  const budget = resolveBudget(owner, options.budget, options.contextWindow);
+  const resolve = createSessionResolver(owner, sessionOptions);
+  const sessionFor = (runtime: unknown) => {
+    const threadId = threadIdOf(runtime);
+    const id = typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId ?? DEFAULT_SESSION_ID);
+    return resolve.get(id);
+  };
+
+  return createMiddleware({
+    name: 'CairnMiddleware',
+    wrapModelCall: async (request, handler) => {
+      const session = await sessionFor(request.runtime);
+      const messages = await session.exclusive(async (): Promise<BaseMessage[]> => {
+        await session.sync(request.messages);
+        const system = request.systemMessage;
+        const reserved = system && system.text.length > 0 ? session.countTokens([system]) : 0;
+        return session.view({ budget, reserved });
+      });
+      return handler({ ...request, messages });
+    },
+    wrapToolCall: async (request, handler) => {
+      if (guard === 'off') return handler(request);
+      const session = await sessionFor(request.runtime);
+      const verdict = await session.exclusive(async () => {
+        const history = (request.state as { messages?: unknown } | undefined)?.messages;
+        if (Array.isArray(history)) await session.sync(history as BaseMessage[]);
+        return session.engine.checkToolCall({ name: request.toolCall.name, arguments: request.toolCall.args });
+      });
+      if (verdict.verdict === 'allow') return handler(request);
+      if (verdict.verdict === 'block' && guard === 'block') return blockedToolResult(request.toolCall, verdict);
+      return warnedToolResult(await handler(request), verdict);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+export { cairnMiddleware, DEFAULT_GUARD } from './cairn-middleware.js';
+export type { CairnMiddlewareOptions, GuardMode } from './cairn-middleware.js';
+export { CairnMemory, DEFAULT_MEMORY_KEY } from './cairn-memory.js';
+export type { CairnMemoryOptions } from './cairn-memory.js';
+export { CairnChatMessageHistory } from './cairn-chat-message-history.js';
+export type { CairnChatMessageHistoryOptions } from './cairn-chat-message-history.js';
+export { DEFAULT_SESSION_ID } from './cairn-session-options.js';
+export type { CairnSessionOptions } from './cairn-session-options.js';
+export { fromLangChainEmbeddings } from './from-lang-chain-embeddings.js';
+export type { FromLangChainEmbeddingsOptions } from './from-lang-chain-embeddings.js';
+export { toCairnMessage, LANGCHAIN_METADATA_KEY } from './to-cairn-message.js';
+export type { ToCairnMessageOptions } from './to-cairn-message.js';
+export { fromCairnMessage } from './from-cairn-message.js';
+export { encodeLangChainMessage } from './encode-lang-chain-message.js';
+export type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
+export { decodeLangChainMessage } from './decode-lang-chain-message.js';

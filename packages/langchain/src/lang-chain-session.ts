@@ -1,0 +1,160 @@
+import { CairnError, countMessageTokens, type AssembleOptions, type AssembleResult, type CairnMessage, type ContextEngine, type IngestResult, type TokenCounter } from '@cairn/core';
+import type { BaseMessage } from '@langchain/core/messages';
+import { encodeLangChainMessage } from './encode-lang-chain-message.js';
+import { fromCairnMessage, plainMessage } from './from-cairn-message.js';
+import { identityHash } from './identity-hash.js';
+import type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
+import { toCairnMessage } from './to-cairn-message.js';
+
+/** The engine side a session needs: an engine to read, and an ingest that may persist. */
+export interface SessionBackend {
+  readonly engine: ContextEngine;
+  ingest(messages: readonly CairnMessage[]): Promise<IngestResult> | IngestResult;
+  assemble(options: AssembleOptions): AssembleResult;
+  /** Saves the session state now (stored sessions). */
+  checkpoint?(): Promise<void>;
+}
+
+/** Options of {@link LangChainSession.view}. */
+export interface SessionViewOptions {
+  /** Tokens for the whole prompt. */
+  budget: number;
+  /** Tokens already taken by what the caller sends besides the view (a system prompt). */
+  reserved?: number;
+  /** Steers the view to a question (e.g. a memory's new input). */
+  query?: string;
+}
+
+/**
+ * One cairn session seen from LangChain: keeps the engine in step with a LangChain history and
+ * returns the view as LangChain messages.
+ *
+ * Identity: a message with an `id` keeps it as its cairn id; one without gets
+ * `lc-<position>-<content hash>`, so the same message at the same place is recognised when the
+ * history is sent again, and only new messages are ingested. Fallback for edited histories: a
+ * message whose id is known but whose content changed is stored as a new message
+ * (`<id>#<hash>`); messages the caller removed stay in cairn's log (cairn never forgets); a
+ * history of id-less messages trimmed at the front looks new from the cut on and is ingested
+ * again. Give messages ids (LangGraph agents do) to avoid that.
+ *
+ * @internal
+ */
+export class LangChainSession {
+  readonly #backend: SessionBackend;
+  readonly #tokenCounter: TokenCounter;
+  /** Cairn id → content hash of every logged message from LangChain. */
+  readonly #hashes = new Map<string, string>();
+  /** Cairn id → the latest LangChain object seen for it (returned as is at full fidelity). */
+  readonly #originals = new Map<string, BaseMessage>();
+  readonly #ids = new WeakMap<BaseMessage, string>();
+  #queue: Promise<unknown> = Promise.resolve();
+  #loggedCount = -1;
+
+  constructor(backend: SessionBackend, tokenCounter: TokenCounter) {
+    this.#backend = backend;
+    this.#tokenCounter = tokenCounter;
+  }
+
+  /** The engine (read-only use: `checkToolCall`, `listDeadEnds`, `getDirectionState`…). */
+  get engine(): ContextEngine {
+    return this.#backend.engine;
+  }
+
+  /** Saves the session state to its store now (a no-op for a bare engine). */
+  async checkpoint(): Promise<void> {
+    await this.#backend.checkpoint?.();
+  }
+
+  /** Runs `task` after every earlier task of this session (parallel tool calls share one). */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(task, task);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Rebuilds the id → hash index from the engine's log when it grew behind this object's back. */
+  #index(): void {
+    const logged = this.engine.getMessages();
+    if (logged.length === this.#loggedCount) return;
+    for (const message of logged) {
+      if (this.#hashes.has(message.id)) continue;
+      const encoded = message.metadata?.langchain as EncodedLangChainMessage | undefined;
+      this.#hashes.set(message.id, encoded === undefined ? '' : identityHash(encoded));
+    }
+    this.#loggedCount = logged.length;
+  }
+
+  /**
+   * Ingests the messages of `history` cairn has not logged yet (a batch either all lands or, on
+   * bad input, changes nothing and throws a `CairnError`).
+   *
+   * @returns The number of messages ingested.
+   */
+  async sync(history: readonly BaseMessage[]): Promise<number> {
+    this.#index();
+    const fresh: CairnMessage[] = [];
+    const assigned = new Map<string, string>();
+    const objects: [BaseMessage, string][] = [];
+    history.forEach((message, position) => {
+      const cached = this.#ids.get(message);
+      if (cached !== undefined && this.#hashes.has(cached)) {
+        this.#originals.set(cached, message);
+        return;
+      }
+      const encoded = encodeLangChainMessage(message, position);
+      const hash = identityHash(encoded);
+      const own = typeof message.id === 'string' && message.id.length > 0 ? message.id : undefined;
+      let id = own ?? `lc-${position}-${hash}`;
+      const knownHash = this.#hashes.get(id) ?? assigned.get(id);
+      if (knownHash !== undefined && knownHash !== hash) id = `${id}#${hash}`;
+      objects.push([message, id]);
+      if (this.#hashes.has(id) || assigned.has(id)) return;
+      assigned.set(id, hash);
+      fresh.push(toCairnMessage(message, { id, position, encoded: JSON.parse(JSON.stringify(encoded)) as EncodedLangChainMessage }));
+    });
+    if (fresh.length > 0) await this.#backend.ingest(fresh);
+    for (const [id, hash] of assigned) this.#hashes.set(id, hash);
+    this.#loggedCount = this.engine.getMessages().length;
+    for (const [message, id] of objects) {
+      this.#ids.set(message, id);
+      this.#originals.set(id, message);
+    }
+    return fresh.length;
+  }
+
+  /** Tokens `messages` cost by this session's token counter (what the view is budgeted with). */
+  countTokens(messages: readonly BaseMessage[]): number {
+    let total = 0;
+    messages.forEach((message, position) => {
+      total += countMessageTokens(toCairnMessage(message, { id: `count-${position}`, position }), this.#tokenCounter);
+    });
+    return total;
+  }
+
+  /**
+   * Assembles the view and converts it to LangChain: messages shown at full fidelity are the
+   * caller's own objects (or rebuilt exactly from the log), everything else is the plain message
+   * of its role.
+   */
+  async view({ budget, reserved = 0, query }: SessionViewOptions): Promise<BaseMessage[]> {
+    if (reserved >= budget) {
+      throw new CairnError({
+        code: 'BUDGET_EXCEEDED',
+        message: `The system prompt alone takes ${reserved} tokens of the ${budget}-token budget, so no history fits. Raise the budget or shorten the system prompt.`,
+        details: { budget, reserved },
+      });
+    }
+    await this.engine.prepare(query ? { query } : {});
+    const result = this.#backend.assemble({ budget: budget - reserved, ...(query ? { query } : {}) });
+    return result.messages.map((message) => {
+      if (message.fidelity === 'full' && !message.synthetic && message.sourceIds.length === 1) {
+        const id = message.sourceIds[0]!;
+        const original = this.#originals.get(id);
+        if (original) return original;
+        const stored = this.engine.getMessage(id);
+        if (stored) return fromCairnMessage(stored);
+      }
+      return plainMessage(message);
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import { CairnError, DEFAULT_BUDGET } from '@cairn/core';
+
+/**
+ * Turns the `budget` option into tokens: a number above 1 is tokens; a number in (0, 1] is a
+ * share of `contextWindow` (required then, since LangChain models do not report their window).
+ *
+ * @throws CairnError `INVALID_OPTIONS` for anything else.
+ * @internal
+ */
+export function resolveBudget(owner: string, budget: number = DEFAULT_BUDGET, contextWindow?: number): number {
+  const fail = (message: string): never => {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: ${message}`, details: { budget, contextWindow } });
+  };
+  if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) return fail(`budget must be a positive number of tokens, or a share of contextWindow in (0, 1]; got ${String(budget)}.`);
+  if (budget > 1) return Math.floor(budget);
+  if (contextWindow === undefined) return fail(`budget ${budget} is a share of the context window, so contextWindow (the model's window in tokens) is required.`);
+  if (typeof contextWindow !== 'number' || !Number.isInteger(contextWindow) || contextWindow <= 1) return fail(`contextWindow must be an integer number of tokens above 1; got ${String(contextWindow)}.`);
+  return Math.max(1, Math.floor(budget * contextWindow));
+}
