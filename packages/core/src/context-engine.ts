@@ -105,7 +105,7 @@ function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
 }
 
 /** Dead ends a brief names at most. */
-const BRIEF_DEAD_ENDS = 8;
+const BRIEF_DEAD_ENDS = 24;
 
 class Engine implements ContextEngine {
   readonly state: EngineState;

@@ -5,7 +5,7 @@ import type { ViewMessage } from './types.js';
 /** The brief's share of a budget, with its floor and ceiling in tokens. */
 const BRIEF_SHARE = 0.1;
 const BRIEF_MIN_TOKENS = 24;
-const BRIEF_MAX_TOKENS = 600;
+const BRIEF_MAX_TOKENS = 1200;
 /** What a small budget still gives the brief (one lesson), at most a quarter of the budget. */
 const BRIEF_FLOOR_TOKENS = 64;
 const BRIEF_FLOOR_SHARE = 0.25;

@@ -25,10 +25,11 @@ describe('findDeadEndChecks', () => {
     expect(isFailureVisible(checks[0]!, '[placeholder t1]')).toBe(false);
   });
 
-  it('lists the telling error lines, leaving out generic short ones when a longer one exists', () => {
+  it('lists the telling error lines, leaving out the ones every failure shares', () => {
     const output = '$ python run.py\nModuleNotFoundError: No module named foo\nexit code 1';
     expect(errorLines(output)).toEqual(['ModuleNotFoundError: No module named foo']);
-    expect(errorLines('error\nexit code 1')).toEqual(['error', 'exit code 1']);
+    expect(errorLines('error\nexit code 1')).toEqual(['error']);
+    expect(errorLines('Traceback (most recent call last):\n  File "a.py", line 3\nKeyError: 7')).toEqual(['KeyError: 7']);
     expect(errorLines('\nsomething   odd\n')).toEqual(['something odd']);
     expect(errorLines('')).toEqual([]);
     const check = { messageIndex: 0, toolName: 't', failedResultId: 'r', errorText: 'exit code 1', errorLines: errorLines(output) };

@@ -19,33 +19,13 @@ export interface DeadEndCheck {
 
 const ERROR_WORDS = /error|exception|traceback|fail|denied|not found|no such|no match|cannot|can't|invalid|refused|timed? ?out|exit code|\b[45]\d\d\b/i;
 const MAX_ERROR_CHARS = 200;
-/** An error line shorter than this (`exit code 1`) says too little to count alone when a longer one exists. */
-const MIN_TELLING_CHARS = 20;
 /** Error lines are compared on their first characters (strategies may cut long lines). */
 const COMPARED_CHARS = 120;
 
 /** Lines every failure of a kind shares, which say nothing about this one. */
-const GENERIC_LINE = /^Traceback \(most recent call last\):?$/;
+const GENERIC_LINE = /^(Traceback \(most recent call last\):?|exit(ed)? (with )?(code|status) \d+|(error|failed|failure)[:!.]?)$/i;
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
-
-/**
- * The lines of a failed result that say what went wrong: every line that reads like an error,
- * whitespace collapsed and cut to 120 characters; generic short ones (`exit code 1`) only when no
- * line of 20+ characters reads like an error; never a traceback's header; the first non-empty
- * line when none reads like an error.
- *
- * @param text - The failed result's content.
- * @returns The lines, in order; empty for an empty result.
- */
-export function errorLines(text: string): string[] {
-  const lines = text.split('\n').map(collapse).filter((line) => line !== '');
-  const matching = lines.filter((line) => ERROR_WORDS.test(line) && !GENERIC_LINE.test(line)).map((line) => line.slice(0, COMPARED_CHARS));
-  const telling = matching.filter((line) => line.length >= MIN_TELLING_CHARS);
-  if (telling.length > 0) return [...new Set(telling)];
-  if (matching.length > 0) return [...new Set(matching)];
-  return lines.length > 0 ? [lines[0]!.slice(0, COMPARED_CHARS)] : [];
-}
 
 /**
  * The line that says what went wrong in a failed tool result: the last line that reads like an
@@ -64,6 +44,22 @@ export function errorLine(text: string): string {
   const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '');
   const matching = lines.filter((line) => ERROR_WORDS.test(line));
   return (matching.at(-1) ?? lines[0] ?? '').slice(0, MAX_ERROR_CHARS);
+}
+
+/**
+ * The lines of a failed result that say what went wrong: every line that reads like an error,
+ * whitespace collapsed and cut to 120 characters, except lines every failure shares (a
+ * traceback's header, `exit code 1`, a bare `Error:`); the first non-empty line when no other
+ * line reads like an error.
+ *
+ * @param text - The failed result's content.
+ * @returns The lines, in order; empty for an empty result.
+ */
+export function errorLines(text: string): string[] {
+  const lines = text.split('\n').map(collapse).filter((line) => line !== '');
+  const telling = lines.filter((line) => ERROR_WORDS.test(line) && !GENERIC_LINE.test(line)).map((line) => line.slice(0, COMPARED_CHARS));
+  if (telling.length > 0) return [...new Set(telling)];
+  return lines.length > 0 ? [lines[0]!.slice(0, COMPARED_CHARS)] : [];
 }
 
 /**
