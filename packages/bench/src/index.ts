@@ -124,3 +124,4 @@ export type {
   StrategySessionOptions,
   ViewRequest,
 } from './strategies/index.js';
+export { DEFAULT_LOAD_MESSAGES, DEFAULT_LOAD_SESSION_SIZE, DEFAULT_LOAD_SESSIONS, DEFAULT_MAX_BATCH, runStoreLoad, type RunStoreLoadOptions, type StoreLoadResult } from './store-load/run-store-load.js';
