@@ -1,0 +1,20 @@
+import { countMessageTokens, createBpeTokenCounter, findViewViolations, type TokenCounter } from '@cairn/core';
+import type { BaseMessage } from '@langchain/core/messages';
+import { toCairnMessage } from '../to-cairn-message.js';
+
+const counter: TokenCounter = createBpeTokenCounter();
+
+/** Tokens of a prompt by core's counter, as cairn budgets it. */
+export function promptTokens(messages: readonly BaseMessage[]): number {
+  return messages.reduce((total, message, position) => total + countMessageTokens(toCairnMessage(message, { id: `p${position}`, position }), counter), 0);
+}
+
+/** Orphan results and unanswered calls in a prompt the model received. */
+export function promptViolations(messages: readonly BaseMessage[]) {
+  return findViewViolations(messages.map((message, position) => toCairnMessage(message, { id: `p${position}`, position })));
+}
+
+/** The text of a prompt, for assertions on what the model could read. */
+export function promptText(messages: readonly BaseMessage[]): string {
+  return messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n');
+}
