@@ -1,0 +1,69 @@
+import { CairnError, type GuardVerdict, type ProposedToolCall } from '@cairn/core';
+import type { BaseTool, BaseToolWithCall, JSONValue } from 'llamaindex';
+
+/** Anything that answers the dead-end guard: a `CairnMemory`, a cairn engine, or your own function. */
+export interface ToolCallChecker {
+  checkToolCall(call: ProposedToolCall): GuardVerdict | Promise<GuardVerdict>;
+}
+
+/** Options of {@link guardTools}. */
+export interface GuardToolsOptions {
+  /** `block`: a call repeating a long-term dead end is not run; `warn`: it runs and its output is annotated. @default DEFAULT_GUARD_MODE ('block') */
+  mode?: 'warn' | 'block';
+}
+
+/** The default guard mode of {@link guardTools}. */
+export const DEFAULT_GUARD_MODE = 'block';
+
+/** The prefix of the error a blocked call throws (the agent shows it to the model as the tool's error result). */
+export const BLOCKED_PREFIX = 'cairn blocked this call: it repeats a known dead end.';
+/** The prefix a warned call's output gets. */
+export const WARNING_PREFIX = 'cairn warning: this call resembles a known dead end.';
+
+function annotate(output: JSONValue, note: string): JSONValue {
+  return typeof output === 'string' ? `${note}\n${output}` : { cairnWarning: note, output };
+}
+
+/**
+ * Wraps LlamaIndex tools (`tool()`, `FunctionTool`, any `BaseTool` with `call`) with cairn's
+ * dead-end guard. LlamaIndex's agents offer no hook before a tool runs, so the guard sits in the
+ * tool: before each call it asks `checker.checkToolCall({ name, arguments })`.
+ * - `block` verdict (in `block` mode): the tool is not run; the call throws an error starting
+ *   with {@link BLOCKED_PREFIX} and naming the dead end, which LlamaIndex agents hand to the
+ *   model as the call's error result (`isError: true`).
+ * - `warn` verdict, or `block` in `warn` mode: the tool runs; a string output is prefixed with
+ *   {@link WARNING_PREFIX} and the reason, any other output becomes `{ cairnWarning, output }`.
+ * - `allow`: the tool runs untouched.
+ *
+ * @param tools - The tools to wrap (they are not modified).
+ * @param checker - Usually the agent's `CairnMemory`.
+ * @param options - See {@link GuardToolsOptions}.
+ * @returns New tools (plain `{ metadata, call }` objects) with the same metadata.
+ * @throws CairnError `INVALID_OPTIONS` for a bad mode or checker.
+ *
+ * @example
+ * ```ts
+ * const memory = createCairnMemory({ sessionId: 'agent-1' });
+ * const myAgent = agent({ llm, memory, tools: guardTools([runTests, editFile], memory) });
+ * ```
+ */
+export function guardTools(tools: readonly BaseTool[], checker: ToolCallChecker, { mode = DEFAULT_GUARD_MODE }: GuardToolsOptions = {}): BaseToolWithCall[] {
+  if (mode !== 'warn' && mode !== 'block') throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid guardTools options: mode must be 'warn' or 'block'; got ${JSON.stringify(mode)}.` });
+  if (typeof checker?.checkToolCall !== 'function') throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid guardTools checker: pass a CairnMemory, a cairn engine, or an object with checkToolCall(call).' });
+  return tools.map((tool): BaseToolWithCall => {
+    const call = tool.call;
+    if (typeof call !== 'function') {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `guardTools: tool "${tool.metadata?.name}" has no call implementation to guard.` });
+    }
+    // A plain object, not a subclass: FunctionTool keeps its state in private fields.
+    return {
+      metadata: tool.metadata,
+      call: async (input: unknown): Promise<JSONValue> => {
+        const verdict = await checker.checkToolCall({ name: tool.metadata.name, arguments: input });
+        if (verdict.verdict === 'block' && mode === 'block') throw new Error(`${BLOCKED_PREFIX} ${verdict.reason}`);
+        const output = (await call.call(tool, input)) as JSONValue;
+        return verdict.verdict === 'allow' ? output : annotate(output, `${WARNING_PREFIX} ${verdict.reason}`);
+      },
+    };
+  });
+}

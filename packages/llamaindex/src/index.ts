@@ -1,0 +1,12 @@
+export { CairnChatStore } from './cairn-chat-store.js';
+export type { CairnChatStoreOptions } from './cairn-chat-store.js';
+export { CairnMemory, createCairnMemory, DEFAULT_MEMORY_SESSION_ID } from './cairn-memory.js';
+export type { CairnMemoryOptions } from './cairn-memory.js';
+export { DEFAULT_BUDGET_SHARE } from './cairn-llama-index-options.js';
+export type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
+export { fromBaseEmbedding } from './from-base-embedding.js';
+export type { FromBaseEmbeddingOptions } from './from-base-embedding.js';
+export { fromCairnMessage } from './from-cairn-message.js';
+export { toCairnMessage } from './to-cairn-message.js';
+export { BLOCKED_PREFIX, DEFAULT_GUARD_MODE, guardTools, WARNING_PREFIX } from './guard-tools.js';
+export type { GuardToolsOptions, ToolCallChecker } from './guard-tools.js';
