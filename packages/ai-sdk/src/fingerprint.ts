@@ -1,0 +1,60 @@
+/** cyrb53 over a string: a fast, deterministic 53-bit hash (not cryptographic). */
+function hashText(text: string): string {
+  let first = 0xdeadbeef;
+  let second = 0x41c6ce57;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    first = Math.imul(first ^ code, 2654435761);
+    second = Math.imul(second ^ code, 1597334677);
+  }
+  first = Math.imul(first ^ (first >>> 16), 2246822507) ^ Math.imul(second ^ (second >>> 13), 3266489909);
+  second = Math.imul(second ^ (second >>> 16), 2246822507) ^ Math.imul(first ^ (first >>> 13), 3266489909);
+  return (4294967296 * (2097151 & second) + (first >>> 0)).toString(36).padStart(11, '0');
+}
+
+/** Canonical text of a prompt value: object keys sorted, bytes and URLs spelled out. */
+function canonical(value: unknown, out: string[]): void {
+  if (value === null || typeof value !== 'object') {
+    out.push(value === undefined ? 'u' : JSON.stringify(value));
+    return;
+  }
+  if (value instanceof Uint8Array) {
+    out.push(`b${value.length}:`);
+    for (let index = 0; index < value.length; index++) out.push(String.fromCharCode(value[index]!));
+    return;
+  }
+  if (value instanceof URL) {
+    out.push(`url:${JSON.stringify(value.href)}`);
+    return;
+  }
+  if (Array.isArray(value)) {
+    out.push('[');
+    for (const item of value) {
+      canonical(item, out);
+      out.push(',');
+    }
+    out.push(']');
+    return;
+  }
+  out.push('{');
+  for (const key of Object.keys(value).sort()) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    out.push(JSON.stringify(key), ':');
+    canonical(item, out);
+    out.push(',');
+  }
+  out.push('}');
+}
+
+/**
+ * A stable fingerprint of one AI SDK prompt message: the same message (however its object keys
+ * are ordered) always gets the same fingerprint, so re-sent history is recognised.
+ *
+ * @internal
+ */
+export function fingerprint(message: unknown): string {
+  const out: string[] = [];
+  canonical(message, out);
+  return hashText(out.join(''));
+}

@@ -1,0 +1,65 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { CairnError, type CairnMessage } from '@cairn/core';
+import type { HistoryMismatchMode } from './cairn-middleware-options.js';
+import { fingerprint } from './fingerprint.js';
+import { planSync } from './plan-sync.js';
+import { promptMessageToCairn } from './prompt-message-to-cairn.js';
+import type { SessionEntry } from './session-entry.js';
+import type { SessionResolver } from './session-resolver.js';
+
+/** Ingests the messages of `history` from `from` on, in one batch (a rejected batch changes nothing). */
+async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Prompt, fps: readonly string[], from: number): Promise<void> {
+  const messages: CairnMessage[] = [];
+  for (let index = from; index < history.length; index++) messages.push(...promptMessageToCairn(history[index]!, entry.known.length + index - from, fps[index]!));
+  if (messages.length === 0) return;
+  await entry.handle.ingest(messages);
+  for (let index = from; index < history.length; index++) entry.remember(fps[index]!);
+}
+
+/**
+ * Brings the session named `sessionId` up to date with a prompt's history and returns the entry
+ * whose engine now holds it: new messages are ingested; re-sent ones are recognised by
+ * fingerprint. A history that does not continue the session is handled by `mode`.
+ *
+ * @internal
+ */
+export async function syncSession(resolver: SessionResolver, sessionId: string, history: LanguageModelV4Prompt, mode: HistoryMismatchMode): Promise<SessionEntry> {
+  const fps = history.map((message) => fingerprint(message));
+  const line = resolver.line(sessionId);
+  for (const id of [...line]) {
+    const entry = await resolver.get(id);
+    const plan = planSync(entry.known, entry.positions, fps);
+    if (plan.kind === 'extend') {
+      await ingestFrom(entry, history, fps, plan.from);
+      resolver.use(sessionId, id);
+      return entry;
+    }
+    if (mode !== 'branch' || resolver.usesCallerEngine) break;
+  }
+  const current = await resolver.get(line[0]!);
+  if (mode === 'throw') {
+    throw new CairnError({
+      code: 'INVALID_MESSAGE',
+      message: `The prompt's history does not continue session "${current.id}": a message it holds was edited or removed. Send the whole history, or set onHistoryMismatch to 'branch' or 'append'.`,
+      details: { sessionId: current.id, known: current.known.length, history: history.length },
+    });
+  }
+  if (mode === 'append' || resolver.usesCallerEngine) {
+    const held = new Set(current.known);
+    const fresh = history.filter((_message, index) => !held.has(fps[index]!));
+    const freshFps = fps.filter((fp) => !held.has(fp));
+    await ingestFrom(current, fresh, freshFps, 0);
+    return current;
+  }
+  // A branch that continues the history (a stored one from an earlier process), or a new one.
+  for (;;) {
+    const branchId = resolver.nextBranch(sessionId);
+    const branch = await resolver.get(branchId);
+    resolver.use(sessionId, branchId);
+    const plan = planSync(branch.known, branch.positions, fps);
+    if (plan.kind === 'extend') {
+      await ingestFrom(branch, history, fps, plan.from);
+      return branch;
+    }
+  }
+}
