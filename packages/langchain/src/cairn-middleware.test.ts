@@ -6,7 +6,7 @@ import { MemorySaver } from '@langchain/langgraph';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cairnMiddleware } from './cairn-middleware.js';
-import { promptText, promptTokens, promptViolations } from './test-support/prompt-checks.js';
+import { callTools, promptText, promptTokens, promptViolations } from './test-support/prompt-checks.js';
 
 const LONG_OUTPUT = (turn: number) => `Listing for turn ${turn}:\n` + Array.from({ length: 20 }, (_, line) => `src/module_${turn}_${line}.ts  ${line * 37} bytes  ok`).join('\n');
 
@@ -33,7 +33,7 @@ describe('cairnMiddleware through createAgent', () => {
     const model = fakeModel();
     const turns = 16;
     for (let turn = 0; turn < turns; turn++) {
-      model.respondWithTools([{ name: 'list_files', args: { turn }, id: `call-${turn}` }]);
+      model.respond(callTools([{ name: 'list_files', args: { turn }, id: `call-${turn}` }]));
       model.respond(new AIMessage(`Turn ${turn}: the listing shows ${40} files.`));
     }
     const runs: string[] = [];
@@ -72,7 +72,7 @@ describe('cairnMiddleware through createAgent', () => {
     const model = fakeModel();
     const migrate = { name: 'run_command', args: { command: 'npm run migrate' } };
     for (let attempt = 0; attempt < 3; attempt++) {
-      model.respondWithTools([{ ...migrate, id: `m-${attempt}` }]);
+      model.respond(callTools([{ ...migrate, id: `m-${attempt}` }]));
       model.respond(new AIMessage(`Attempt ${attempt} done.`));
     }
     const runs: string[] = [];
@@ -99,7 +99,7 @@ describe('cairnMiddleware through createAgent', () => {
 
   it("with guard 'warn' a long-term dead end still runs, and the result carries the warning", async () => {
     const model = fakeModel();
-    for (let attempt = 0; attempt < 3; attempt++) model.respondWithTools([{ name: 'run_command', args: { command: 'npm run migrate' }, id: `w-${attempt}` }]).respond(new AIMessage('ok'));
+    for (let attempt = 0; attempt < 3; attempt++) model.respond(callTools([{ name: 'run_command', args: { command: 'npm run migrate' }, id: `w-${attempt}` }])).respond(new AIMessage('ok'));
     const runs: string[] = [];
     const agent = createAgent({ model, tools: makeTools(runs), middleware: [cairnMiddleware({ budget: 4_000 })], checkpointer: new MemorySaver() });
     let state: { messages: BaseMessage[] } = { messages: [] };
@@ -113,7 +113,7 @@ describe('cairnMiddleware through createAgent', () => {
   it('continues a session across two middleware instances that share a store', async () => {
     const store = createInMemorySessionStore();
     const runs: string[] = [];
-    const first = fakeModel().respondWithTools([{ name: 'run_command', args: { command: 'npm run migrate' }, id: 'x-1' }]).respond(new AIMessage('failed'));
+    const first = fakeModel().respond(callTools([{ name: 'run_command', args: { command: 'npm run migrate' }, id: 'x-1' }])).respond(new AIMessage('failed'));
     const agentA = createAgent({ model: first, tools: makeTools(runs), middleware: [cairnMiddleware({ store, sessionId: 'shared', budget: 4_000, checkpointEvery: 1 })] });
     await agentA.invoke({ messages: [new HumanMessage('Run the migration.')] });
     // A second process: a new middleware (new engine cache) over the same store, a fresh agent state.

@@ -1,5 +1,5 @@
 import { countMessageTokens, createBpeTokenCounter, findViewViolations, type TokenCounter } from '@cairn/core';
-import type { BaseMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { toCairnMessage } from '../to-cairn-message.js';
 
 const counter: TokenCounter = createBpeTokenCounter();
@@ -17,4 +17,13 @@ export function promptViolations(messages: readonly BaseMessage[]) {
 /** The text of a prompt, for assertions on what the model could read. */
 export function promptText(messages: readonly BaseMessage[]): string {
   return messages.map((message) => (typeof message.content === 'string' ? message.content : JSON.stringify(message.content))).join('\n');
+}
+
+/**
+ * An assistant message that calls tools, for `fakeModel().respond(...)`. (`respondWithTools`
+ * fills the content with the whole prompt the fake received, which makes every such message as
+ * long as the prompt: unlike any real model.)
+ */
+export function callTools(calls: { name: string; args: Record<string, unknown>; id: string }[], content = ''): AIMessage {
+  return new AIMessage({ content, tool_calls: calls.map((call) => ({ ...call, type: 'tool_call' as const })) });
 }
