@@ -17,6 +17,12 @@ function base64ToBytes(text: string): Uint8Array {
   return bytes;
 }
 
+/** Sets an own property, even one named `__proto__` (plain assignment would set the prototype). */
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /**
  * Encodes an AI SDK prompt value as plain JSON: `Uint8Array` and `URL` (file data) become tagged
  * objects, so the value survives a store that keeps messages as JSON text. `undefined` object
@@ -31,7 +37,7 @@ export function toJsonSafe(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(toJsonSafe);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (item !== undefined) out[key] = toJsonSafe(item);
+    if (item !== undefined) setOwn(out, key, toJsonSafe(item));
   }
   // A plain object that happens to carry the tag is wrapped, so decoding never misreads it.
   return TAG in out ? { [TAG]: 'object', value: out } : out;
@@ -51,6 +57,6 @@ export function fromJsonSafe(value: unknown): unknown {
   if (tag === 'url' && typeof record.value === 'string') return new URL(record.value);
   const source = tag === 'object' && typeof record.value === 'object' && record.value !== null ? (record.value as Record<string, unknown>) : record;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(source)) out[key] = fromJsonSafe(item);
+  for (const [key, item] of Object.entries(source)) setOwn(out, key, fromJsonSafe(item));
   return out;
 }
