@@ -5,5 +5,7 @@ export default defineProject({
   test: {
     name: 'core',
     include: ['src/**/*.test.ts'],
+    // Property tests replay long random sessions; a loaded machine must not fail them on time.
+    testTimeout: 30_000,
   },
 });

@@ -19,7 +19,7 @@ const SPECIFIC_TERM = /\d.*\d.*\d|_|^.{10,}$/;
 export function featureText(message: CairnMessage): string {
   let text = contentText(message.content);
   if (message.toolCalls) for (const call of message.toolCalls) text += `\n${call.name} ${argumentsText(call.arguments)}`;
-  if (message.role === 'tool' && message.name) text += `\n${message.name}`;
+  if (message.name) text += `\n${message.name}`;
   return text;
 }
 
