@@ -51,7 +51,7 @@ describe('the dead-end guard', () => {
     // The blocked call is answered by a tool message right after it (a valid prompt for any provider).
     const blockedAt = afterBlock.findIndex((message) => message.role === 'assistant' && message.content.some((part) => part.type === 'tool-call' && part.toolCallId === 'c3'));
     expect(afterBlock[blockedAt + 1]).toMatchObject({ role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c3', output: { type: 'error-text' } }] });
-    expect(afterBlock[blockedAt]!.content.some((part) => part.type === 'tool-call' && part.providerExecuted === true)).toBe(false);
+    expect(JSON.stringify(afterBlock[blockedAt])).not.toContain('providerExecuted');
     // The app sees the blocked call in the step, marked, with the error as its result.
     const blockedCall = result.steps.flatMap((step) => step.toolCalls).find((call) => call.toolCallId === 'c3');
     expect(blockedCall?.providerMetadata?.cairn).toMatchObject({ guard: 'block' });

@@ -10,3 +10,5 @@ export type { CairnGuardMode, CairnMiddlewareOptions, HistoryMismatchMode } from
 export { embeddingModelEmbedder } from './embedding-model-embedder.js';
 export { DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './language-model-summarizer.js';
 export type { LanguageModelSummarizerOptions } from './language-model-summarizer.js';
+export { cairnTools } from './cairn-tools.js';
+export type { CairnToolsOptions } from './cairn-tools.js';
