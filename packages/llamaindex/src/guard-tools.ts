@@ -32,7 +32,8 @@ function annotate(output: JSONValue, note: string): JSONValue {
  *   with {@link BLOCKED_PREFIX} and naming the dead end, which LlamaIndex agents hand to the
  *   model as the call's error result (`isError: true`).
  * - `warn` verdict, or `block` in `warn` mode: the tool runs; a string output is prefixed with
- *   {@link WARNING_PREFIX} and the reason, any other output becomes `{ cairnWarning, output }`.
+ *   {@link WARNING_PREFIX} and the reason, any other output becomes `{ cairnWarning, output }`,
+ *   and an error it throws gets the same prefix.
  * - `allow`: the tool runs untouched.
  *
  * @param tools - The tools to wrap (they are not modified).
@@ -61,8 +62,15 @@ export function guardTools(tools: readonly BaseTool[], checker: ToolCallChecker,
       call: async (input: unknown): Promise<JSONValue> => {
         const verdict = await checker.checkToolCall({ name: tool.metadata.name, arguments: input });
         if (verdict.verdict === 'block' && mode === 'block') throw new Error(`${BLOCKED_PREFIX} ${verdict.reason}`);
-        const output = (await call.call(tool, input)) as JSONValue;
-        return verdict.verdict === 'allow' ? output : annotate(output, `${WARNING_PREFIX} ${verdict.reason}`);
+        if (verdict.verdict === 'allow') return (await call.call(tool, input)) as JSONValue;
+        const note = `${WARNING_PREFIX} ${verdict.reason}`;
+        let output: JSONValue;
+        try {
+          output = (await call.call(tool, input)) as JSONValue;
+        } catch (error) {
+          throw new Error(`${note}\n${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
+        return annotate(output, note);
       },
     };
   });

@@ -1,0 +1,105 @@
+import { DEAD_END_BRIEF_HEADER, createBpeTokenCounter, contentText } from '@cairn/core';
+import { agent } from '@llamaindex/workflow';
+import { tool, type ChatMessage } from 'llamaindex';
+import { describe, expect, it } from 'vitest';
+import { createCairnMemory } from './cairn-memory.js';
+import { BLOCKED_PREFIX, guardTools, WARNING_PREFIX } from './guard-tools.js';
+import { RecordingLLM } from './test-support/recording-llm.js';
+import { promptTokens, toolPairViolations } from './test-support/view-checks.js';
+
+const counter = createBpeTokenCounter();
+const SYSTEM_PROMPT = 'You are a release engineer. Use the tools.';
+
+/** The text of a prompt message, whatever its content shape. */
+const textOf = (message: ChatMessage) => (typeof message.content === 'string' ? message.content : contentText(message.content.map((part) => ({ type: 'text' as const, text: part.type === 'text' ? part.text : '' }))));
+
+function tools() {
+  const calls = { migrate: 0, runTests: 0 };
+  const migrate = tool({
+    name: 'migrate',
+    description: 'Run a database migration on a table.',
+    parameters: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] } as never,
+    execute: ({ table }: { table: string }) => {
+      calls.migrate++;
+      throw new Error(`migration of ${table} failed: relation "${table}" is locked by another transaction`);
+    },
+  });
+  const runTests = tool({
+    name: 'run_tests',
+    description: 'Run the test suite of a package.',
+    parameters: { type: 'object', properties: { pkg: { type: 'string' } }, required: ['pkg'] } as never,
+    execute: ({ pkg }: { pkg: string }) => {
+      calls.runTests++;
+      return `ran tests of ${pkg}: ${'ok '.repeat(60)}all 120 tests passed in package ${pkg}`;
+    },
+  });
+  return { calls, list: [migrate, runTests] };
+}
+
+/** One tool call per run, then an answer; every 20th run retries the same failing migration. */
+function script(call: number, messages: ChatMessage[]) {
+  const last = messages.at(-1)!;
+  if (!(last.options && 'toolResult' in last.options)) {
+    const turn = Math.floor(call / 2);
+    return turn % 20 === 5
+      ? { toolCalls: [{ id: `call-${call}`, name: 'migrate', input: { table: 'users' } }] }
+      : { toolCalls: [{ id: `call-${call}`, name: 'run_tests', input: { pkg: `pkg-${turn % 13}` } }] };
+  }
+  return { text: `Done with step ${call}. ${'Summary of the results so far. '.repeat(5)}` };
+}
+
+describe('CairnMemory in a LlamaIndex agent() workflow', () => {
+  it('a 200-turn tool-using session stays within budget, keeps tool pairs whole, and blocks the repeated failing call', async () => {
+    const budget = 1500;
+    const llm = new RecordingLLM(script);
+    const memory = createCairnMemory({ sessionId: 'agent-200', budget });
+    const { calls, list } = tools();
+    const releaseAgent = agent({ llm, memory, tools: guardTools(list, memory), systemPrompt: SYSTEM_PROMPT });
+
+    const firstCalls: number[] = [];
+    for (let turn = 0; turn < 200; turn++) {
+      firstCalls.push(llm.calls.length);
+      await releaseAgent.run(`Step ${turn}: continue the release of service ${turn % 9}.`);
+    }
+    await memory.getAll(); // the agent adds its last messages without awaiting them
+
+    expect(llm.calls.length).toBe(400);
+    for (const prompt of llm.calls) expect(toolPairViolations(prompt)).toEqual([]);
+    for (const index of firstCalls) {
+      const prompt = llm.calls[index]!;
+      expect(prompt[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });
+      // Everything after the agent's own system prompt comes from the memory: cairn's view.
+      expect(promptTokens(prompt.slice(1), counter)).toBeLessThanOrEqual(budget);
+    }
+    expect(await memory.getAll()).toHaveLength(800);
+
+    // The migration failed twice, then the guard blocked it: the tool never ran again.
+    expect(calls.migrate).toBe(2);
+    const history = await memory.getAll();
+    const migrateIds = new Set(history.flatMap((message) => (message.options && 'toolCall' in message.options ? message.options.toolCall.filter((call) => call.name === 'migrate').map((call) => call.id) : [])));
+    const migrations = history.filter((message) => message.options && 'toolResult' in message.options && migrateIds.has(message.options.toolResult.id));
+    expect(migrations).toHaveLength(10);
+    expect(textOf(migrations[1]!)).toContain(WARNING_PREFIX);
+    for (const blocked of migrations.slice(2)) expect(textOf(blocked)).toContain(BLOCKED_PREFIX);
+    expect((await memory.checkToolCall({ name: 'migrate', arguments: { table: 'users' } })).verdict).toBe('block');
+    // The model is told: the known-dead-ends brief is in the late views.
+    expect(llm.calls.at(-2)!.some((message) => textOf(message).includes(DEAD_END_BRIEF_HEADER))).toBe(true);
+  });
+
+  it('guardTools in warn mode runs the call and annotates its output', async () => {
+    const memory = createCairnMemory({ sessionId: 'warn-1', budget: 4000 });
+    await memory.registerDeadEnd({ trace: { toolName: 'run_tests', arguments: { pkg: 'core' } }, reason: 'the suite hangs on CI' });
+    const { calls, list } = tools();
+    const [, runTests] = guardTools(list, memory, { mode: 'warn' });
+    const output = await runTests!.call!({ pkg: 'core' });
+    expect(calls.runTests).toBe(1);
+    expect(String(output).startsWith(WARNING_PREFIX)).toBe(true);
+    expect(await runTests!.call!({ pkg: 'cli' })).not.toContain(WARNING_PREFIX);
+  });
+
+  it('guardTools rejects a bad mode or checker', () => {
+    const { list } = tools();
+    expect(() => guardTools(list, {} as never)).toThrow(/checkToolCall/);
+    expect(() => guardTools(list, createCairnMemory(), { mode: 'loud' as never })).toThrow(/mode/);
+  });
+});
