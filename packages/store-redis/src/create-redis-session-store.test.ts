@@ -1,6 +1,6 @@
 import { CairnError, type CairnMessage, type SessionKey } from '@cairn/core';
 import { fc, test as propertyTest } from '@fast-check/vitest';
-import type { RedisClientType } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from './create-redis-session-store.js';
 import { connectRawClient, REDIS_URL, uniquePrefix } from './test-support/redis-test-context.js';
@@ -308,6 +308,30 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     expect(raw.isOpen).toBe(true);
     expect((await shared.load({ tenant: 't', sessionId: 's' }))?.messages).toEqual([message('m')]);
     await createRedisSessionStore({ url: REDIS_URL }).close?.();
+  });
+
+  it('works on a client speaking RESP3', async () => {
+    const resp3 = createClient({ url: REDIS_URL, RESP: 3 });
+    await resp3.connect();
+    try {
+      const store = createRedisSessionStore({ client: resp3, keyPrefix: uniquePrefix() });
+      const key = { tenant: 't', sessionId: 'resp3' };
+      await store.append(key, messages('r', 3), { expectedLength: 0 });
+      await store.saveState(key, { messageCount: 3, data: 'd' }, { expectedVersion: 0 });
+      expect(await store.load(key)).toEqual({ key, messages: messages('r', 3), state: { version: 1, messageCount: 3, data: 'd' } });
+      expect((await caught(store.append(key, [message('x')], { expectedLength: 0 }))).code).toBe('SESSION_CONFLICT');
+      await store.append({ tenant: 't', sessionId: 'resp3-b' }, [message('m')]);
+      expect(await store.list('t', { limit: 1 })).toEqual({ sessionIds: ['resp3'], next: 'resp3' });
+    } finally {
+      await resp3.close();
+    }
+  });
+
+  it('rejects calls while Redis is unreachable, and does not hang', async () => {
+    const store = createRedisSessionStore({ url: 'redis://127.0.0.1:1', keyPrefix: uniquePrefix() });
+    await expect(store.load({ tenant: 't', sessionId: 's' })).rejects.toThrow();
+    await expect(store.load({ tenant: 't', sessionId: 's' })).rejects.toThrow();
+    await store.close?.();
   });
 
   it('works again after the server forgot its scripts (SCRIPT FLUSH)', async () => {

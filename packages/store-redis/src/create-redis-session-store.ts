@@ -46,7 +46,9 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
 
   async function run(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown[]> {
     const client: RedisCommandClient = await connection.client();
-    return (await runRedisScript(client, script, keys, args)) as unknown[];
+    const reply = (await runRedisScript(client, script, keys, args)) as unknown[];
+    // The status as text, whatever type mapping the client uses.
+    return [String(reply[0]), ...reply.slice(1)];
   }
 
   async function runForSession(script: string, key: SessionKey, args: readonly string[]): Promise<unknown[]> {
@@ -102,7 +104,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       }
       const sessionIds = (reply[2] as unknown[]).map(String);
       const last = sessionIds.at(-1);
-      return reply[1] === 1 && last !== undefined ? { sessionIds, next: last } : { sessionIds };
+      return Number(reply[1]) === 1 && last !== undefined ? { sessionIds, next: last } : { sessionIds };
     },
 
     async delete(rawKey) {

@@ -7,7 +7,7 @@ import { corruptSessionError, decodeStoredMessage, type LoadedSession, type Sess
  * @internal
  */
 export function parseStoredSession(key: SessionKey, stateFields: readonly unknown[], elements: readonly unknown[]): LoadedSession {
-  const messages = elements.map((element, position) => decodeStoredMessage(key, element, position));
+  const messages = elements.map((element, position) => decodeStoredMessage(key, Buffer.isBuffer(element) ? element.toString('utf8') : element, position));
   return { key, messages, state: parseState(key, stateFields) };
 }
 

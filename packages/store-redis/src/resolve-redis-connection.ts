@@ -10,6 +10,23 @@ interface OwnedClient extends RedisCommandClient {
   readonly isOpen: boolean;
 }
 
+/** The options the store gives the client it creates. */
+interface OwnedClientOptions {
+  url: string;
+  disableOfflineQueue: boolean;
+  socket: { connectTimeout: number; reconnectStrategy: (retries: number, cause: Error) => number | Error };
+}
+
+/** How long one connection attempt of the store's own client may take. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** Reconnect attempts (100 ms, doubling to 2 s) before the store's own client gives up. */
+const CONNECT_RETRIES = 5;
+
+/** Backs off, then gives up so calls fail instead of waiting forever; the next call reconnects. */
+function retryConnecting(retries: number, cause: Error): number | Error {
+  return retries >= CONNECT_RETRIES ? new Error(`Redis is unreachable after ${retries} attempts: ${cause.message}`, { cause }) : Math.min(100 * 2 ** retries, 2_000);
+}
+
 /** How the store reaches Redis. */
 export interface RedisConnection {
   /** The client to send commands on (connecting an owned one first). */
@@ -20,15 +37,16 @@ export interface RedisConnection {
 
 /**
  * Resolves the `client` / `url` options into a connection: a passed-in client is used as is and
- * never closed; a URL gets a client of the store's own, connected lazily (once) and closed by
- * `close()`. Connection errors surface as rejected commands (the client's `error` events are
- * not left unhandled).
+ * never closed; a URL gets a client of the store's own, connected lazily and closed by
+ * `close()`. While Redis is unreachable, calls fail (no offline queue; reconnects give up after
+ * a few seconds, and the next call starts over) rather than wait forever; the client's `error`
+ * events are not left unhandled.
  * @throws CairnError `INVALID_OPTIONS` unless exactly one of `client` and `url` is given.
  * @internal
  */
 export function resolveRedisConnection(
   { client, url }: RedisSessionStoreOptions,
-  createClient: (options: { url: string }) => OwnedClient,
+  createClient: (options: OwnedClientOptions) => OwnedClient,
 ): RedisConnection {
   if ((client === undefined) === (url === undefined)) {
     throw new CairnError({
@@ -51,10 +69,20 @@ export function resolveRedisConnection(
   return {
     async client() {
       if (closed) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'This Redis session store was closed; create a new one.' });
-      if (owned === undefined) {
-        owned = createClient({ url });
-        owned.on('error', () => {});
-        connecting = owned.connect();
+      // A client whose reconnects gave up is closed for good: start a fresh one.
+      if (owned !== undefined && connecting !== undefined && !owned.isOpen) connecting = undefined;
+      if (owned === undefined || connecting === undefined) {
+        const client = createClient({
+          url,
+          disableOfflineQueue: true,
+          socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: retryConnecting },
+        });
+        client.on('error', () => {});
+        owned = client;
+        connecting = client.connect().catch((error: unknown) => {
+          if (owned === client) connecting = undefined;
+          throw error;
+        });
       }
       await connecting;
       return owned;
