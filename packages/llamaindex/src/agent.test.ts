@@ -1,6 +1,7 @@
 import { DEAD_END_BRIEF_HEADER, createBpeTokenCounter, contentText } from '@cairn/core';
 import { agent } from '@llamaindex/workflow';
-import { tool, type ChatMessage } from 'llamaindex';
+import { z } from '@llamaindex/core/zod';
+import { tool, type ChatMessage, type ToolCall } from 'llamaindex';
 import { describe, expect, it } from 'vitest';
 import { createCairnMemory } from './cairn-memory.js';
 import { BLOCKED_PREFIX, guardTools, WARNING_PREFIX } from './guard-tools.js';
@@ -18,8 +19,8 @@ function tools() {
   const migrate = tool({
     name: 'migrate',
     description: 'Run a database migration on a table.',
-    parameters: { type: 'object', properties: { table: { type: 'string' } }, required: ['table'] } as never,
-    execute: ({ table }: { table: string }) => {
+    parameters: z.object({ table: z.string() }),
+    execute: ({ table }) => {
       calls.migrate++;
       throw new Error(`migration of ${table} failed: relation "${table}" is locked by another transaction`);
     },
@@ -27,8 +28,8 @@ function tools() {
   const runTests = tool({
     name: 'run_tests',
     description: 'Run the test suite of a package.',
-    parameters: { type: 'object', properties: { pkg: { type: 'string' } }, required: ['pkg'] } as never,
-    execute: ({ pkg }: { pkg: string }) => {
+    parameters: z.object({ pkg: z.string() }),
+    execute: ({ pkg }) => {
       calls.runTests++;
       return `ran tests of ${pkg}: ${'ok '.repeat(60)}all 120 tests passed in package ${pkg}`;
     },
@@ -76,8 +77,8 @@ describe('CairnMemory in a LlamaIndex agent() workflow', () => {
     // The migration failed twice, then the guard blocked it: the tool never ran again.
     expect(calls.migrate).toBe(2);
     const history = await memory.getAll();
-    const migrateIds = new Set(history.flatMap((message) => (message.options && 'toolCall' in message.options ? message.options.toolCall.filter((call) => call.name === 'migrate').map((call) => call.id) : [])));
-    const migrations = history.filter((message) => message.options && 'toolResult' in message.options && migrateIds.has(message.options.toolResult.id));
+    const migrateIds = new Set(history.flatMap((message) => (message.options && 'toolCall' in message.options ? (message.options.toolCall as ToolCall[]).filter((call) => call.name === 'migrate').map((call) => call.id) : [])));
+    const migrations = history.filter((message) => message.options && 'toolResult' in message.options && migrateIds.has((message.options.toolResult as { id: string }).id));
     expect(migrations).toHaveLength(10);
     expect(textOf(migrations[1]!)).toContain(WARNING_PREFIX);
     for (const blocked of migrations.slice(2)) expect(textOf(blocked)).toContain(BLOCKED_PREFIX);

@@ -17,8 +17,8 @@ export interface CairnChatStoreOptions<AdditionalMessageOptions extends object =
 
 /**
  * The cairn session id of a chat-store key: the key itself when it is a valid session id, else
- * `li.` plus a hash of the key (LlamaIndex's default key `chat_history` has an underscore, which
- * session ids do not allow).
+ * `li.` plus a hash of the key (LlamaIndex keys may hold characters session ids do not allow,
+ * such as spaces or slashes).
  *
  * @internal
  */
