@@ -50,7 +50,7 @@ describe('toCairnMessage / fromCairnMessage', () => {
 });
 
 describe('full-fidelity views give the original messages back', () => {
-  test.prop([history], { numRuns: 40 })('a history stored through cairn comes back field for field from a new process', { timeout: 120_000 }, async (messages) => {
+  test.prop([history], { numRuns: 40 })('a history stored through cairn comes back field for field from a new process', async (messages) => {
     const store = createInMemorySessionStore();
     const options = { store, sessionId: 'round-trip', budget: 1_000_000, deadEndBrief: false, checkpointEvery: 1 };
     const writer = new CairnChatMessageHistory(options);
@@ -60,5 +60,5 @@ describe('full-fidelity views give the original messages back', () => {
     const reader = new CairnChatMessageHistory(options);
     const view = await reader.getMessages();
     expect(view.map(messageData)).toEqual(messages.map(messageData));
-  });
+  }, 120_000);
 });
