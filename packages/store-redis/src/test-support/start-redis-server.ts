@@ -10,12 +10,12 @@ export interface StartedRedis {
 }
 
 /**
- * Starts a throwaway `redis-server` on a free local port, without persistence
- * (`--save '' --appendonly no`).
+ * Starts a throwaway `redis-server` on a local port (a free one unless `port` is given), without
+ * persistence (`--save '' --appendonly no`).
  * @throws Error when redis-server is not installed or does not listen within 5 s.
  */
-export async function startRedisServer(): Promise<StartedRedis> {
-  const port = await freePort();
+export async function startRedisServer(port?: number): Promise<StartedRedis> {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   let exit: string | undefined;
   child.once('error', (error) => (exit = `cannot start redis-server: ${error.message}`));
