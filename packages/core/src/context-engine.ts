@@ -22,7 +22,7 @@ import { inferWorkPhase } from './infer-work-phase.js';
 import { DenseEmbeddings } from './dense-embeddings.js';
 import { DeadEndTracker } from './dead-end-tracker.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
-import { briefText } from './dead-end-brief.js';
+import { composeBrief } from './dead-end-brief.js';
 import { discoverHotExperiences } from './discover-hot-experiences.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText, createBpeTokenCounter } from './token-counter.js';
@@ -268,12 +268,7 @@ class Engine implements ContextEngine {
     const count = (value: string): number => counter.count(value);
     // Chosen by relevance, shown in a stable order (by id): the brief changes only when the set
     // of dead ends in it does, which keeps views cache-friendly.
-    const chosen: DeadEnd[] = [];
-    for (const deadEnd of live) {
-      const candidate = [...chosen, deadEnd].sort(byDeadEndId);
-      if (briefText(candidate, maxTokens, count).split('\n').length - 1 === candidate.length) chosen.push(deadEnd);
-    }
-    const text = briefText(chosen.sort(byDeadEndId), maxTokens, count);
+    const { text, chosen } = composeBrief(live, maxTokens, count, byDeadEndId);
     if (text.length === 0) return undefined;
     const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
     return { text, sourceIds };

@@ -22,23 +22,51 @@ export const DEAD_END_BRIEF_HEADER = '[cairn:dead-ends] Known dead ends — do n
  * ```
  */
 export function briefText(deadEnds: readonly DeadEnd[], maxTokens: number, countTokens: (text: string) => number): string {
-  let brief = DEAD_END_BRIEF_HEADER;
-  let lines = 0;
-  for (const deadEnd of deadEnds) {
-    const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
-    // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
-    const status = deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
-    const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
-    // The lesson before the details: when the whole line does not fit, the call is cut short
-    // and the reason stays.
-    const whole = neutralizeMarkup(`- ${approach} — ${times} (${status}): ${deadEnd.reason}`);
-    const short = neutralizeMarkup(`- ${shortApproach(deadEnd, approach)} — ${times}: ${deadEnd.reason}`);
-    const candidate = [whole, short].map((line) => `${brief}\n${line}`).find((text) => countTokens(text) <= maxTokens);
-    if (candidate === undefined) continue;
-    brief = candidate;
-    lines++;
+  return composeBrief(deadEnds, maxTokens, countTokens).text;
+}
+
+/**
+ * Chooses and renders a brief in one pass: dead ends in rank order, each as its whole line or,
+ * when that does not fit what is left, its short line; shown in `showOrder` (default: rank
+ * order, which `chosen` follows too). Each line is counted once; the result is counted exactly and the lowest-ranked lines are
+ * dropped should the joined text count more than its lines did. @internal
+ */
+export function composeBrief(
+  ranked: readonly DeadEnd[],
+  maxTokens: number,
+  countTokens: (text: string) => number,
+  showOrder?: (a: DeadEnd, b: DeadEnd) => number,
+): { text: string; chosen: DeadEnd[] } {
+  const picks: { deadEnd: DeadEnd; line: string }[] = [];
+  let used = countTokens(DEAD_END_BRIEF_HEADER);
+  for (const deadEnd of ranked) {
+    for (const line of briefLines(deadEnd)) {
+      const tokens = countTokens(`\n${line}`);
+      if (used + tokens > maxTokens) continue;
+      picks.push({ deadEnd, line });
+      used += tokens;
+      break;
+    }
   }
-  return lines === 0 ? '' : brief;
+  const shown = (): typeof picks => (showOrder ? [...picks].sort((a, b) => showOrder(a.deadEnd, b.deadEnd)) : picks);
+  const render = (): string => [DEAD_END_BRIEF_HEADER, ...shown().map((pick) => pick.line)].join('\n');
+  let text = render();
+  while (picks.length > 0 && countTokens(text) > maxTokens) {
+    picks.pop();
+    text = render();
+  }
+  return picks.length === 0 ? { text: '', chosen: [] } : { text, chosen: shown().map((pick) => pick.deadEnd) };
+}
+
+/** A dead end's brief line, whole and then short (the tool name and the reason). */
+function briefLines(deadEnd: DeadEnd): [string, string] {
+  const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
+  // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
+  const status = deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+  const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
+  // The lesson before the details: when the whole line does not fit, the call is cut short and
+  // the reason stays.
+  return [neutralizeMarkup(`- ${approach} — ${times} (${status}): ${deadEnd.reason}`), neutralizeMarkup(`- ${shortApproach(deadEnd, approach)} — ${times}: ${deadEnd.reason}`)];
 }
 
 /** Characters of the approach a shortened brief line keeps. */
