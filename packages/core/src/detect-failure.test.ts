@@ -9,6 +9,8 @@ describe('detectFailure', () => {
     expect(detectFailure(tool('Traceback (most recent call last):\n  File "a.py", line 1\nKeyError: 3\n(Open file: n/a)'))).toEqual({ kind: 'error-output', reason: 'KeyError: 3' });
     expect(detectFailure(tool('HTTP 404 Not Found'))?.kind).toBe('error-output');
     expect(detectFailure(tool('$ make\nexit code 2'))?.reason).toBe('exit code 2');
+    expect(detectFailure(tool(' FAIL  src/sum.test.ts > adds\nAssertionError: expected 1 to be 3\nError: exit code 1'))?.reason).toBe('AssertionError: expected 1 to be 3');
+    expect(detectFailure(tool('FAIL src/sum.test.ts\nError: exit code 1'))?.reason).toBe('FAIL src/sum.test.ts');
     expect(detectFailure(tool('anything', true))?.kind).toBe('tool-error');
   });
 

@@ -28,6 +28,8 @@ const ERROR_LINES: readonly RegExp[] = [
   /^\s*\d+ (failed|errors?)\b|\b\d+ failed\b.*\bpassed\b|\bTests?:? .*\b[1-9]\d* failed\b/,
 ];
 const TRACEBACK = /^Traceback \(most recent call last\)/m;
+/** A line that says only that something failed, with its exit status (`Error: exit code 1`). */
+const GENERIC_FAILURE = /^\s*((error|fatal|failed|failure)\b[:!]?\s*)?(command )?(exit(ed)? (with )?(code|status) \d+|non-zero exit( status)?)\.?\s*$/i;
 /** An exception line at the end of a traceback: an unindented dotted name, then `: message`. */
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*: \S/;
 const CORRECTION: readonly RegExp[] = [
@@ -48,10 +50,17 @@ function oneLine(line: string): string {
 function errorLine(text: string): string | undefined {
   const lines = text.split('\n').filter((line) => line.trim() !== '' && !LISTING_LINE.test(line));
   const traceback = TRACEBACK.test(text);
+  let generic: string | undefined;
   for (const pattern of ERROR_LINES) {
-    // The last match is the most telling: a traceback ends with its exception.
-    for (let index = lines.length - 1; index >= 0; index--) if (pattern.test(lines[index]!)) return lines[index];
+    // The last match is the most telling: a traceback ends with its exception. A line that only
+    // reports an exit status says less than any other error line, so it is the last resort.
+    for (let index = lines.length - 1; index >= 0; index--) {
+      if (!pattern.test(lines[index]!)) continue;
+      if (!GENERIC_FAILURE.test(lines[index]!)) return lines[index];
+      generic ??= lines[index];
+    }
   }
+  if (generic !== undefined) return generic;
   if (!traceback) return undefined;
   // A traceback ends with its exception line (`pkg.module.SomeProblem: what happened`), whatever
   // the exception is called.
