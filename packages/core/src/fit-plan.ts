@@ -69,7 +69,59 @@ export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     // alters what units up to two places away would save.
     if (step.to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
+  if (plan.tokens > target) for (const unit of bridgeGaps({ plan, value, locked, canCompress }, target)) changed.add(unit);
   return [...changed].sort((a, b) => a - b);
+}
+
+/**
+ * Merges placeholder runs across the short messages between them: a gap of unlocked units
+ * between two placeholders, each cheaper shown than hidden alone, still saves tokens when the
+ * whole gap goes at once (two runs and the gap become one run). Without this, a long session of
+ * short turns around hidden tool output keeps one placeholder per turn and outgrows any budget.
+ * Gaps go cheapest value lost per token saved first, until the plan fits `target`. Returns the
+ * units it changed. @internal
+ */
+function bridgeGaps({ plan, value, locked }: FitInput, target: number): number[] {
+  const gaps: { units: number[]; loss: number; saved: number }[] = [];
+  for (let start = 1; start < plan.size; start++) {
+    if (plan.get(start) === 'placeholder' || plan.get(start - 1) !== 'placeholder') continue;
+    let end = start;
+    while (end < plan.size && plan.get(end) !== 'placeholder') end++;
+    if (end >= plan.size) break;
+    const units: number[] = [];
+    for (let unit = start; unit < end; unit++) units.push(unit);
+    if (units.some(locked)) {
+      start = end;
+      continue;
+    }
+    const before = plan.tokens;
+    const previous = units.map((unit) => plan.get(unit));
+    let loss = 0;
+    for (const unit of units) {
+      loss += Math.max(0, value(unit, plan.get(unit)) - value(unit, 'placeholder'));
+      plan.set(unit, 'placeholder');
+    }
+    const saved = before - plan.tokens;
+    units.forEach((unit, index) => plan.set(unit, previous[index]!));
+    if (saved > 0) gaps.push({ units, loss, saved });
+    start = end;
+  }
+  gaps.sort((a, b) => a.loss / a.saved - b.loss / b.saved || a.units[0]! - b.units[0]!);
+  const changed: number[] = [];
+  for (const gap of gaps) {
+    if (plan.tokens <= target) break;
+    // Gaps never share units, and merging one does not change what another saves but for the
+    // runs they share an end with; measure again.
+    const before = plan.tokens;
+    const previous = gap.units.map((unit) => plan.get(unit));
+    for (const unit of gap.units) plan.set(unit, 'placeholder');
+    if (plan.tokens >= before) {
+      gap.units.forEach((unit, index) => plan.set(unit, previous[index]!));
+      continue;
+    }
+    changed.push(...gap.units);
+  }
+  return changed;
 }
 
 /**
