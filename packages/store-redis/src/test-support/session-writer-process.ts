@@ -52,6 +52,9 @@ async function waitForGo(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Two writers appending back to back conflict on most appends; openSession's default of 5
+  // catch-up rounds (DEFAULT_MAX_CONFLICT_RETRIES) gives up under that load (SESSION_CONFLICT,
+  // nothing lost), so the writers allow many.
   const session = await openSession({ store, tenant: job.tenant, sessionId: job.sessionId, budget: job.budget ?? 600, maxConflictRetries: 10_000 });
   if (job.kind === 'append') {
     const own: CairnMessage[] = createSampleMessages(job.count ?? 0, { prefix: job.writer ?? 'w', size: 40 }).map((message) =>
