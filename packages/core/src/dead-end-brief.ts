@@ -7,11 +7,12 @@ export const DEAD_END_BRIEF_HEADER = '[cairn:dead-ends] Known dead ends — do n
 /**
  * A compact "known dead ends" brief: one line per dead end, in the order given (pass them most
  * relevant first, e.g. from `DeadEndTracker.list`), saying what was tried, why it failed and how
- * often, as many as fit in `maxTokens` (a line that does not fit whole is shortened to the tool
- * name and the reason). Content is neutralised so it cannot imitate cairn markers.
+ * often, as many as fit in `maxTokens`: every lesson first as a short line (the tool and the
+ * reason), then whole lines (the call's arguments too) where room is left. Content is neutralised
+ * so it cannot imitate cairn markers.
  * Empty when no dead end is given or not even the header and one line fit.
  *
- * @param deadEnds - Dead ends, most relevant first; stale ones are left out.
+ * @param deadEnds - Dead ends, most relevant first (stale ones are shown as possibly outdated).
  * @param maxTokens - The most tokens the brief may cost.
  * @param countTokens - Counts the tokens of a text.
  * @returns The brief, starting with `[cairn:dead-ends]`, or `''`.
@@ -26,8 +27,9 @@ export function briefText(deadEnds: readonly DeadEnd[], maxTokens: number, count
 }
 
 /**
- * Chooses and renders a brief in one pass: dead ends in rank order, each as its whole line or,
- * when that does not fit what is left, its short line; shown in `showOrder` (default: rank
+ * Chooses and renders a brief: as many dead ends as fit in rank order as short lines (the tool
+ * and the reason: the lesson), then, in rank order, each upgraded to its whole line (what exactly
+ * was tried) while room is left; shown in `showOrder` (default: rank
  * order, which `chosen` follows too). Each line is counted once; the result is counted exactly and the lowest-ranked lines are
  * dropped should the joined text count more than its lines did. @internal
  */
@@ -37,16 +39,22 @@ export function composeBrief(
   countTokens: (text: string) => number,
   showOrder?: (a: DeadEnd, b: DeadEnd) => number,
 ): { text: string; chosen: DeadEnd[] } {
-  const picks: { deadEnd: DeadEnd; line: string }[] = [];
+  // As many lessons as fit first (short lines), then the details (whole lines) where room is left.
+  const picks: { deadEnd: DeadEnd; line: string; whole: string; tokens: number }[] = [];
   let used = countTokens(DEAD_END_BRIEF_HEADER);
   for (const deadEnd of ranked) {
-    for (const line of briefLines(deadEnd)) {
-      const tokens = countTokens(`\n${line}`);
-      if (used + tokens > maxTokens) continue;
-      picks.push({ deadEnd, line });
-      used += tokens;
-      break;
-    }
+    const [whole, short] = briefLines(deadEnd);
+    const tokens = countTokens(`\n${short}`);
+    if (used + tokens > maxTokens) continue;
+    picks.push({ deadEnd, line: short, whole, tokens });
+    used += tokens;
+  }
+  for (const pick of picks) {
+    const tokens = countTokens(`\n${pick.whole}`);
+    if (used - pick.tokens + tokens > maxTokens) continue;
+    used += tokens - pick.tokens;
+    pick.line = pick.whole;
+    pick.tokens = tokens;
   }
   const shown = (): typeof picks => (showOrder ? [...picks].sort((a, b) => showOrder(a.deadEnd, b.deadEnd)) : picks);
   const render = (): string => [DEAD_END_BRIEF_HEADER, ...shown().map((pick) => pick.line)].join('\n');

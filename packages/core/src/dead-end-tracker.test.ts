@@ -164,6 +164,20 @@ describe('briefText', () => {
     expect(briefText([], 100, () => 1)).toBe('');
   });
 
+  test('shows every lesson that fits before any detail: short lines first, whole lines where room is left', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('run', { command: `python -c "${'x = 1; '.repeat(40)}"` }, 'Error: connection refused by ledger', true));
+    feed(tracker, turn('read', { path: 'missing.txt' }, 'Error: no such file missing.txt', true));
+    const count = (text: string) => Math.ceil(text.length / 4);
+    // Room for the header, the first whole line and nothing else — or for both lessons, short.
+    const brief = briefText(tracker.list(), 80, count);
+    expect(brief).toContain('Error: connection refused by ledger');
+    expect(brief).toContain('Error: no such file missing.txt');
+    expect(count(brief)).toBeLessThanOrEqual(80);
+    // With room, the whole lines.
+    expect(briefText(tracker.list(), 1000, count)).toContain('x = 1;');
+  });
+
   test('shortens a line that does not fit whole to the tool and the reason, never dropping the reason', () => {
     const tracker = newTracker();
     feed(tracker, turn('run', { command: `python -c "${'x = 1; '.repeat(40)}"` }, 'Error: connection refused by ledger', true));
