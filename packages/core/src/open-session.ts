@@ -16,8 +16,8 @@ import { validateMessages } from './validate-messages.js';
 export const DEFAULT_TENANT = 'default';
 /** Messages that arrive before an `assemble` saves the state. */
 export const DEFAULT_CHECKPOINT_EVERY = 20;
-/** How often `ingest` catches up with another writer and retries before giving up. */
-export const DEFAULT_MAX_CONFLICT_RETRIES = 5;
+/** How often `ingest` catches up with another writer and retries before giving up (each lost round means another writer progressed). */
+export const DEFAULT_MAX_CONFLICT_RETRIES = 50;
 
 /** Options for {@link openSession}: the engine's options plus where the session lives. */
 export interface OpenSessionOptions extends Omit<ContextEngineOptions, 'sessionId'> {
@@ -29,7 +29,7 @@ export interface OpenSessionOptions extends Omit<ContextEngineOptions, 'sessionI
   sessionId: string;
   /** Save the state after an `assemble` once this many messages arrived since the last save. @default DEFAULT_CHECKPOINT_EVERY (20) */
   checkpointEvery?: number;
-  /** Catch-up-and-retry rounds when another writer appends to the same session. @default DEFAULT_MAX_CONFLICT_RETRIES (5) */
+  /** Catch-up-and-retry rounds when another writer appends to the same session. @default DEFAULT_MAX_CONFLICT_RETRIES (50) */
   maxConflictRetries?: number;
   /** Called when a background checkpoint fails (it is retried at the next one; no message is lost). @default none */
   onCheckpointError?: (error: unknown) => void;
