@@ -106,9 +106,13 @@ function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
 
 /** Dead ends a brief names at most. */
 const BRIEF_DEAD_ENDS = 24;
+/** Brief texts whose token counts are remembered between turns. */
+const BRIEF_TOKEN_CACHE = 512;
 
 class Engine implements ContextEngine {
   readonly state: EngineState;
+  /** Token counts of recent brief texts and lines (a cache; never part of the state). */
+  readonly #briefTokens = new Map<string, number>();
 
   constructor(options: ContextEngineOptions) {
     const tokenCounter = options.tokenCounter ?? createBpeTokenCounter();
@@ -265,7 +269,14 @@ class Engine implements ContextEngine {
       .map(({ deadEnd }) => deadEnd);
     if (live.length === 0) return undefined;
     const counter = this.state.options.tokenCounter;
-    const count = (value: string): number => counter.count(value);
+    // Brief lines change only when a dead end does: their counts are kept between turns.
+    const cache = this.#briefTokens;
+    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
+    const count = (value: string): number => {
+      let tokens = cache.get(value);
+      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
+      return tokens;
+    };
     // Chosen by relevance, shown in a stable order (by id): the brief changes only when the set
     // of dead ends in it does, which keeps views cache-friendly.
     const { text, chosen } = composeBrief(live, maxTokens, count, byDeadEndId);
