@@ -47,6 +47,32 @@ describe("onBudgetExceeded: 'compress-mandatory'", () => {
     expect(CairnError.isInstance(error) && error.code).toBe('BUDGET_EXCEEDED');
   });
 
+  it('hides the hot set, oldest first, before failing the view; never the system prompt or the latest user turn', () => {
+    const messages = agentRun();
+    const bigResult = (id: string, call: string) => ({ id, role: 'tool' as const, toolCallId: call, name: 'search', content: `{"results":[${'{"flight":"HAT001","seats":4,"date":"2024-05-16"},'.repeat(12)}{}]}` });
+    const run = [
+      ...messages,
+      { id: 'a2', role: 'assistant' as const, content: '', toolCalls: [{ id: 'c2', name: 'search', arguments: { from: 'JFK' } }] },
+      bigResult('t2', 'c2'),
+      { id: 'a3', role: 'assistant' as const, content: '', toolCalls: [{ id: 'c3', name: 'search', arguments: { from: 'LAX' } }] },
+      bigResult('t3', 'c3'),
+    ];
+    const engine = createContextEngine({ tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', hotUnits: 3 });
+    engine.ingest(run);
+    const budget = 150;
+    const { messages: view, metadata } = engine.assemble({ budget });
+    expect(metadata.tokens).toBeLessThanOrEqual(budget);
+    expect(findViewViolations(view)).toEqual([]);
+    const decision = (id: string) => metadata.decisions.find((each) => each.unitId === id)!;
+    expect(decision('a1')).toMatchObject({ fidelity: 'placeholder', reason: 'budget-fallback' });
+    expect(decision('s').fidelity).not.toBe('placeholder');
+    expect(decision('u1').fidelity).not.toBe('placeholder');
+    // The default policy still refuses rather than hide what the caller asked to keep.
+    const strict = createContextEngine({ tokenCounter: counter, hotUnits: 3 });
+    strict.ingest(run);
+    expect(() => strict.assemble({ budget })).toThrow(/context window/);
+  });
+
   it('still throws when not even squeezed renderings fit', () => {
     const engine = createContextEngine({ tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
     engine.ingest(agentRun());

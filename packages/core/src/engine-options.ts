@@ -110,8 +110,8 @@ export interface ContextEngineOptions {
   /**
    * When even the mandatory part (system, pinned, latest user turn, hot set) exceeds the
    * budget: `'throw'` a `BUDGET_EXCEEDED` error, or `'compress-mandatory'` compress the hot set and the latest
-   * user turn, then system prompts (never pinned messages), and throw only if that still does
-   * not fit.
+   * user turn, then system prompts (never pinned messages), squeeze them harder, then hide the
+   * hot set (oldest first), and throw only if that still does not fit.
    * @default 'throw'
    */
   onBudgetExceeded?: 'throw' | 'compress-mandatory';

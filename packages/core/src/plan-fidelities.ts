@@ -165,6 +165,16 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       request.squeeze.set(largest, Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2)));
       plan = new ViewPlan(plan.snapshot(), costs); // costs of the squeezed unit changed
     }
+    // Still over: the hot set is the last thing kept by choice, not by the caller — hide it,
+    // oldest first, before failing the view. The system prompt, pinned messages and the latest
+    // user turn stay.
+    for (let unit = 0; unit < count && plan.tokens > budget; unit++) {
+      if (reasons[unit] !== 'mandatory:hot' && !(reasons[unit] === 'budget-fallback' && mandatoryReason(state, unit) === 'mandatory:hot')) continue;
+      if (plan.get(unit) === 'placeholder') continue;
+      plan.set(unit, 'placeholder');
+      mandatory[unit] = false;
+      reasons[unit] = 'budget-fallback';
+    }
   }
   if (plan.tokens > budget) {
     let mandatoryTokens = 0;
