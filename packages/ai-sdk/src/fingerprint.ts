@@ -1,16 +1,4 @@
-/** cyrb53 over a string: a fast, deterministic 53-bit hash (not cryptographic). */
-function hashText(text: string): string {
-  let first = 0xdeadbeef;
-  let second = 0x41c6ce57;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    first = Math.imul(first ^ code, 2654435761);
-    second = Math.imul(second ^ code, 1597334677);
-  }
-  first = Math.imul(first ^ (first >>> 16), 2246822507) ^ Math.imul(second ^ (second >>> 13), 3266489909);
-  second = Math.imul(second ^ (second >>> 16), 2246822507) ^ Math.imul(first ^ (first >>> 13), 3266489909);
-  return (4294967296 * (2097151 & second) + (first >>> 0)).toString(36).padStart(11, '0');
-}
+import { hashText } from '@cairn/core';
 
 /** Canonical text of a prompt value: object keys sorted, bytes and URLs spelled out. */
 function canonical(value: unknown, out: string[]): void {

@@ -82,3 +82,4 @@ export { restoreSessionState } from './restore-session-state.js';
 export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT, openSession } from './open-session.js';
 export type { OpenSessionOptions } from './open-session.js';
 export type { CairnSession } from './cairn-session.js';
+export { hashText } from './hash-text.js';

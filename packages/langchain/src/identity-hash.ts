@@ -1,5 +1,5 @@
+import { hashText } from '@cairn/core';
 import type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
-import { hashText } from './hash-text.js';
 
 /**
  * A hash of what makes a message *that* message: its type, content, name, tool calls and tool

@@ -1,8 +1,7 @@
-import { CairnError, checkSessionKey, DEFAULT_BUDGET, DEFAULT_TENANT, type AssembleResult, type CairnMessage, type GuardVerdict, type ProposedToolCall } from '@cairn/core';
+import { type AssembleResult, CairnError, type CairnMessage, checkSessionKey, DEFAULT_BUDGET, DEFAULT_TENANT, type GuardVerdict, hashText, type ProposedToolCall } from '@cairn/core';
 import { BaseChatStore, SimpleChatStore, type ChatMessage } from 'llamaindex';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { fromCairnMessage } from './from-cairn-message.js';
-import { hashText } from './hash-text.js';
 import type { LlamaIndexSession } from './llama-index-session.js';
 import { messageId } from './message-id.js';
 import { resolveBudget } from './resolve-budget.js';

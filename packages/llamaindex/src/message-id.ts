@@ -1,5 +1,5 @@
+import { hashText } from '@cairn/core';
 import type { ChatMessage } from 'llamaindex';
-import { hashText } from './hash-text.js';
 
 function fingerprint(message: ChatMessage<object>): string {
   try {
