@@ -105,7 +105,7 @@ function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
 }
 
 /** Dead ends a brief names at most. */
-const BRIEF_DEAD_ENDS = 24;
+const BRIEF_DEAD_ENDS = 40;
 /** Brief texts whose token counts are remembered between turns. */
 const BRIEF_TOKEN_CACHE = 512;
 

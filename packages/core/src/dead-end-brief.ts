@@ -8,7 +8,8 @@ export const DEAD_END_BRIEF_HEADER = '[cairn:dead-ends] Known dead ends — do n
  * A compact "known dead ends" brief: one line per dead end, in the order given (pass them most
  * relevant first, e.g. from `DeadEndTracker.list`), saying what was tried, why it failed and how
  * often, as many as fit in `maxTokens`: every lesson first as a short line (the tool and the
- * reason), then whole lines (the call's arguments too) where room is left. Content is neutralised
+ * reason; calls of one tool that failed for the same reason share a line), then whole lines (the
+ * call's arguments too) where room is left. Content is neutralised
  * so it cannot imitate cairn markers.
  * Empty when no dead end is given or not even the header and one line fit.
  *
@@ -39,17 +40,33 @@ export function composeBrief(
   countTokens: (text: string) => number,
   showOrder?: (a: DeadEnd, b: DeadEnd) => number,
 ): { text: string; chosen: DeadEnd[] } {
-  // As many lessons as fit first (short lines), then the details (whole lines) where room is left.
-  const picks: { deadEnd: DeadEnd; line: string; whole: string; tokens: number }[] = [];
+  // As many lessons as fit first (short lines; calls of one tool that failed for the same reason
+  // share one line), then the details (whole lines) where room is left.
+  const picks: { deadEnd: DeadEnd; members: DeadEnd[]; key: string; line: string; whole: string; tokens: number }[] = [];
+  const byKey = new Map<string, (typeof picks)[number]>();
   let used = countTokens(DEAD_END_BRIEF_HEADER);
   for (const deadEnd of ranked) {
     const [whole, short] = briefLines(deadEnd);
+    const key = `${deadEnd.trace.toolName ?? deadEnd.trace.approach}\u0000${deadEnd.reason}`;
+    const shared = deadEnd.trace.toolName ? byKey.get(key) : undefined;
+    if (shared) {
+      const line = groupLine([...shared.members, deadEnd]);
+      const tokens = countTokens(`\n${line}`);
+      if (used - shared.tokens + tokens > maxTokens) continue;
+      used += tokens - shared.tokens;
+      Object.assign(shared, { line, tokens });
+      shared.members.push(deadEnd);
+      continue;
+    }
     const tokens = countTokens(`\n${short}`);
     if (used + tokens > maxTokens) continue;
-    picks.push({ deadEnd, line: short, whole, tokens });
+    const pick = { deadEnd, members: [deadEnd], key, line: short, whole, tokens };
+    picks.push(pick);
+    byKey.set(key, pick);
     used += tokens;
   }
   for (const pick of picks) {
+    if (pick.members.length > 1) continue;
     const tokens = countTokens(`\n${pick.whole}`);
     if (used - pick.tokens + tokens > maxTokens) continue;
     used += tokens - pick.tokens;
@@ -63,7 +80,14 @@ export function composeBrief(
     picks.pop();
     text = render();
   }
-  return picks.length === 0 ? { text: '', chosen: [] } : { text, chosen: shown().map((pick) => pick.deadEnd) };
+  return picks.length === 0 ? { text: '', chosen: [] } : { text, chosen: shown().flatMap((pick) => (showOrder ? [...pick.members].sort(showOrder) : pick.members)) };
+}
+
+/** One line for several calls of one tool that failed for the same reason. */
+function groupLine(members: readonly DeadEnd[]): string {
+  const first = members[0]!;
+  const failures = members.reduce((sum, deadEnd) => sum + deadEnd.frequency, 0);
+  return neutralizeMarkup(`- ${first.trace.toolName}(…) — ${members.length} different calls, failed ${failures}× in all: ${first.reason}`);
 }
 
 /** A dead end's brief line, whole and then short (the tool name and the reason). */

@@ -178,6 +178,19 @@ describe('briefText', () => {
     expect(briefText(tracker.list(), 1000, count)).toContain('x = 1;');
   });
 
+  test('calls of one tool that failed for the same reason share one line, leaving room for other lessons', () => {
+    const tracker = newTracker();
+    const rejected = 'Your proposed edit has introduced new syntax error(s). Please understand the fixes and retry your edit command.';
+    for (let index = 0; index < 6; index++) feed(tracker, turn('edit', { range: `${index}:${index + 3}`, text: `line ${index}` }, rejected, true));
+    feed(tracker, turn('python', { command: 'python reproduce.py' }, 'Error: settings are not configured', true));
+    const count = (text: string) => Math.ceil(text.length / 4);
+    const brief = briefText(tracker.list(), 90, count);
+    expect(brief).toContain('Error: settings are not configured');
+    expect(brief.split('\n').filter((line) => line.includes('syntax error'))).toHaveLength(1);
+    expect(brief).toMatch(/edit\(…\) — \d+ different calls, failed \d+× in all/);
+    expect(count(brief)).toBeLessThanOrEqual(90);
+  });
+
   test('shortens a line that does not fit whole to the tool and the reason, never dropping the reason', () => {
     const tracker = newTracker();
     feed(tracker, turn('run', { command: `python -c "${'x = 1; '.repeat(40)}"` }, 'Error: connection refused by ledger', true));
