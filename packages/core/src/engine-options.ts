@@ -118,8 +118,9 @@ export interface ContextEngineOptions {
   /** Largest content accepted per message, in characters. @default 16 MiB */
   maxContentChars?: number;
   /**
-   * Show a "known dead ends" brief after the history in every view that has dead ends (at most
-   * a tenth of the budget; its tokens are reserved before planning).
+   * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
+   * of the budget, at most 1,200 tokens, at least 64 where that is under a quarter of it; its
+   * tokens are reserved before planning).
    * @default true
    */
   deadEndBrief?: boolean;
