@@ -169,7 +169,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     // oldest first, before failing the view. The system prompt, pinned messages and the latest
     // user turn stay.
     for (let unit = 0; unit < count && plan.tokens > budget; unit++) {
-      if (reasons[unit] !== 'mandatory:hot' && !(reasons[unit] === 'budget-fallback' && mandatoryReason(state, unit) === 'mandatory:hot')) continue;
+      if (mandatoryReason(state, unit) !== 'mandatory:hot') continue;
       if (plan.get(unit) === 'placeholder') continue;
       plan.set(unit, 'placeholder');
       mandatory[unit] = false;
