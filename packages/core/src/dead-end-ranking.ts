@@ -2,7 +2,8 @@ import type { DeadEnd, GuardVerdict } from './dead-end-types.js';
 import { cosine, type SparseVector } from './sparse-vector.js';
 
 /**
- * Dead ends in the order the registry lists them: live before stale, then by cosine with
+ * Dead ends in the order the registry lists them: live before stale, long-term (`dead`) before
+ * `suspect` (the more failures, the surer the lesson), then by cosine with
  * `direction` (when given), then most recent, most frequent, and by id. Deterministic.
  *
  * @internal
@@ -16,6 +17,7 @@ export function rankDeadEnds(deadEnds: readonly DeadEnd[], direction?: SparseVec
   return [...deadEnds].sort(
     (a, b) =>
       Number(a.stale === true) - Number(b.stale === true) ||
+      Number(a.status === 'suspect') - Number(b.status === 'suspect') ||
       relevance.get(b)! - relevance.get(a)! ||
       b.lastSeen - a.lastSeen ||
       b.frequency - a.frequency ||

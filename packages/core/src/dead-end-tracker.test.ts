@@ -51,6 +51,19 @@ describe('DeadEndTracker', () => {
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
   });
 
+  test('lists long-term dead ends before suspects of the same staleness, whatever came last', () => {
+    let clock = 0;
+    const tracker = new DeadEndTracker({ sessionId: 's1', now: () => (clock += 1000), vectorise: createLexicalVectoriser().vector });
+    feed(tracker, [...turn('python', run, 'KeyError: 3', true), ...turn('python', run, 'KeyError: 3', true)]);
+    feed(tracker, turn('edit', { command: 'edit 1:1\nx = (\nend_of_edit' }, 'Your proposed edit has introduced new syntax error(s).', true));
+    feed(tracker, turn('create', { command: 'create notes.txt' }, '[File: /repo/notes.txt (1 lines total)]'));
+    const listed = tracker.list();
+    expect(listed.map((deadEnd) => [deadEnd.trace.toolName, deadEnd.status, deadEnd.stale === true])).toEqual([
+      ['python', 'dead', true],
+      ['edit', 'suspect', true],
+    ]);
+  });
+
   test('an edit invalidates a run only when it touches a file the failure depended on', () => {
     const tracker = newTracker();
     const traceback = 'Traceback (most recent call last):\n  File "/repo/reproduce.py", line 3, in <module>\n    f()\n  File "/repo/pkg/core.py", line 9, in f\n    raise KeyError(3)\nKeyError: 3';

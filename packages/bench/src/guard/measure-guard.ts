@@ -1,4 +1,5 @@
 import type { CairnMessage } from '@cairn/core';
+import { mayChangeEnvironment } from './may-change-environment.js';
 import { callSignature, createLexicalVectoriser, DeadEndTracker } from './core-dead-ends.js';
 
 /** A session to replay: its id and messages in log order (one agent's own context). */
@@ -15,6 +16,8 @@ export interface GuardFlags {
   exactSameErrorFlagged: number;
   /** Near-identical repeats (same `near`, new `exact`) of an earlier failed call that failed again, flagged. */
   nearFlagged: number;
+  /** Unchanged exact repeats (see `GuardMeasurement.unchangedRepeats`) flagged. */
+  unchangedFlagged: number;
   /** Flagged calls that succeeded or repeated no failed call. */
   falseFlags: number;
   /** Of those, blocked (the tracker's guard only). */
@@ -36,6 +39,14 @@ export interface GuardMeasurement {
    * not a retry whose outcome the change in between did alter.
    */
   exactSameErrorRepeats: number;
+  /**
+   * Of `exactRepeats`, those with no successful call between the earlier failure and the repeat
+   * that may have changed the environment (`mayChangeEnvironment`): the agent retried into an
+   * unchanged state. The data sets' own "strict" repeat counts mean the same.
+   */
+  unchangedRepeats: number;
+  /** Exact repeats into an unchanged state that then succeeded (part of `otherCalls`). */
+  unchangedRepeatsThatSucceeded: number;
   /** Near-identical (not exact) repeats of an earlier failed call that failed again. */
   nearRepeats: number;
   /** Calls that are neither: the denominator of the false-flag rate. */
@@ -54,7 +65,7 @@ export interface MeasureGuardOptions {
   similarity?: number;
 }
 
-const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
 
 /**
  * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
@@ -74,12 +85,14 @@ const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 
  * ```
  */
 export function measureGuard(sessions: readonly GuardSession[], { similarity }: MeasureGuardOptions = {}): GuardMeasurement {
-  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
   for (const session of sessions) replaySession(session, result, similarity);
   return result;
 }
 
 interface PendingCall {
+  /** Whether the call, when it succeeds, may change the environment. */
+  changes: boolean;
   exact: string;
   near: string;
   flagged: boolean;
@@ -92,6 +105,7 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
   const failedExact = new Set<string>();
   const failedNear = new Set<string>();
   const lastError = new Map<string, string>();
+  const failedUnchanged = new Set<string>();
   const pending = new Map<string, PendingCall>();
   for (const [index, message] of session.messages.entries()) {
     clock = message.timestamp ?? index * 1000;
@@ -99,14 +113,14 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
       for (const call of message.toolCalls ?? []) {
         const verdict = tracker.check({ name: call.name, arguments: call.arguments }).verdict;
         const signature = callSignature(call.name, call.arguments);
-        pending.set(call.id, { exact: signature.exact, near: signature.near, flagged: verdict !== 'allow', blocked: verdict === 'block' });
+        pending.set(call.id, { changes: mayChangeEnvironment(call.name, call.arguments), exact: signature.exact, near: signature.near, flagged: verdict !== 'allow', blocked: verdict === 'block' });
       }
     }
     tracker.observe(message);
     const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
     if (!call) continue;
     pending.delete(message.toolCallId!);
-    count(result, call, message.isError === true ? errorKey(message) : undefined, failedExact, failedNear, lastError);
+    count(result, call, message.isError === true ? errorKey(message) : undefined, { failedExact, failedNear, lastError, failedUnchanged });
   }
 }
 
@@ -118,13 +132,20 @@ function errorKey(message: CairnMessage): string {
   return text.split('\n').find((line) => line.trim() !== '')?.trim() ?? '';
 }
 
+/** What the replay remembers of earlier calls. */
+interface ReplayMemory {
+  failedExact: Set<string>;
+  failedNear: Set<string>;
+  lastError: Map<string, string>;
+  /** Exact signatures that failed with no environment-changing success since. */
+  failedUnchanged: Set<string>;
+}
+
 function count(
   result: GuardMeasurement,
   call: PendingCall,
   error: string | undefined,
-  failedExact: Set<string>,
-  failedNear: Set<string>,
-  lastError: Map<string, string>,
+  { failedExact, failedNear, lastError, failedUnchanged }: ReplayMemory,
 ): void {
   const failed = error !== undefined;
   result.calls++;
@@ -132,8 +153,12 @@ function count(
   const exactRepeat = failedExact.has(call.exact);
   const nearRepeat = !exactRepeat && failedNear.has(call.near);
   const naiveFlagged = exactRepeat;
+  const unchanged = failedUnchanged.has(call.exact);
   if (exactRepeat && failed) {
     result.exactRepeats++;
+    if (unchanged) result.unchangedRepeats++;
+    if (unchanged && call.flagged) result.guard.unchangedFlagged++;
+    if (unchanged && naiveFlagged) result.naive.unchangedFlagged++;
     const sameError = lastError.get(call.exact) === error;
     if (sameError) result.exactSameErrorRepeats++;
     if (call.flagged) result.guard.exactFlagged++;
@@ -147,11 +172,15 @@ function count(
   } else {
     result.otherCalls++;
     if (exactRepeat || nearRepeat) result.repeatsThatSucceeded++;
+    if (unchanged) result.unchangedRepeatsThatSucceeded++;
     if (call.flagged) result.guard.falseFlags++;
     if (call.blocked) result.guard.falseBlocks++;
     if (naiveFlagged) result.naive.falseFlags++;
   }
+  if (!failed && call.changes) failedUnchanged.clear();
+  if (!failed) failedUnchanged.delete(call.exact);
   if (failed) {
+    failedUnchanged.add(call.exact);
     failedExact.add(call.exact);
     failedNear.add(call.near);
     lastError.set(call.exact, error);
