@@ -256,11 +256,12 @@ class Engine implements ContextEngine {
 
   /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    // Registered dead ends first, then long-term ones, then suspects, then stale ones; within a
-    // group the latest failure first (what the agent is most likely to try again next), then the
-    // most relevant to the direction.
+    // Registered dead ends first, then long-term ones, then suspects, then stale ones (long-term
+    // before suspect again); within a group the latest failure first (what the agent is most
+    // likely to try again next), then the most relevant to the direction.
     const { registeredDeadEnds } = this.state;
-    const group = (deadEnd: DeadEnd): number => (deadEnd.stale ? 3 : registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+    const group = (deadEnd: DeadEnd): number =>
+      (deadEnd.stale ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
     const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
     const live = ranked
       .map((deadEnd, order) => ({ deadEnd, order }))

@@ -45,7 +45,7 @@ describe('dead ends in the engine', () => {
     const engine = createContextEngine(options);
     engine.ingest(failingRun().slice(0, 3));
     engine.ingest([
-      { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'c3', name: 'read_config', arguments: { path: `config/${'nested/'.repeat(12)}ledger.yaml` } }] },
+      { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'c3', name: 'read_config', arguments: { path: `config/${'nested/'.repeat(30)}ledger.yaml` } }] },
       { id: 't3', role: 'tool', toolCallId: 'c3', name: 'read_config', content: 'Error: no such file config/ledger.yaml (looked in ./config, ./etc and the home folder)', isError: true },
     ]);
     for (let index = 0; index < 12; index++) engine.ingest({ id: `n${index}`, role: 'assistant', content: `Progress note ${index}: reviewed module ${index} and its call sites.` });
@@ -56,6 +56,23 @@ describe('dead ends in the engine', () => {
     expect(contentText(brief.content)).toContain('read_config(…)');
     expect(contentText(brief.content)).toContain('Error: no such file config/ledger.yaml (looked in ./config, ./etc and the home folder)');
     expect(view.metadata.tokens).toBeLessThanOrEqual(420);
+  });
+
+  it('puts a long-term dead end before a later suspect when both are stale', () => {
+    const engine = createContextEngine(options);
+    engine.ingest(failingRun());
+    engine.ingest([
+      { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'c3', name: 'write_file', arguments: { path: 'src/ledger-sync.ts', content: 'export {' } }] },
+      { id: 't3', role: 'tool', toolCallId: 'c3', name: 'write_file', content: 'Error: rejected, syntax error at line 1: unexpected end of input after "export {"; the file was left unchanged', isError: true },
+      { id: 'a4', role: 'assistant', content: '', toolCalls: [{ id: 'c4', name: 'write_file', arguments: { path: 'src/ledger-sync.ts', content: 'export {};' } }] },
+      { id: 't4', role: 'tool', toolCallId: 'c4', name: 'write_file', content: 'Wrote src/ledger-sync.ts.' },
+    ]);
+    expect(engine.listDeadEnds().every((deadEnd) => deadEnd.stale === true)).toBe(true);
+    // Room for one lesson only: the long-term one.
+    const view = engine.assemble({ budget: 260 });
+    const brief = contentText(view.messages.at(-1)!.content);
+    expect(brief.split('\n')).toHaveLength(2);
+    expect(brief).toContain('ECONNREFUSED');
   });
 
   it('keeps the registry across a snapshot round-trip', () => {

@@ -119,7 +119,7 @@ export interface ContextEngineOptions {
   maxContentChars?: number;
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
-   * of the budget, at most 1,200 tokens, at least 64 where that is under a quarter of it; its
+   * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its
    * tokens are reserved before planning).
    * @default true
    */
