@@ -114,6 +114,7 @@ export {
 } from './strategies/index.js';
 export type {
   Bm25Index,
+  CairnStrategyOptions,
   ClearToolUsesStrategyOptions,
   ContextStrategy,
   LangChainTokenCounter,
@@ -124,4 +125,10 @@ export type {
   StrategySessionOptions,
   ViewRequest,
 } from './strategies/index.js';
+export { formatGuardReport } from './guard/format-guard-report.js';
+export { formatGuardTable, type GuardTableRow } from './guard/format-guard-table.js';
+export { type ExposureEntry, type ExposureRow, measureExposure, type MeasureExposureOptions } from './guard/measure-exposure.js';
+export { type GuardFlags, type GuardMeasurement, type GuardSession, measureGuard, type MeasureGuardOptions } from './guard/measure-guard.js';
+export { DEFAULT_EXPOSURE_BUDGET, GUARD_SYNTHETIC_SESSIONS, type GuardReport, runGuardReport, type RunGuardReportOptions } from './guard/run-guard-report.js';
+export { splitRuns } from './guard/split-runs.js';
 export { DEFAULT_LOAD_MESSAGES, DEFAULT_LOAD_SESSION_SIZE, DEFAULT_LOAD_SESSIONS, DEFAULT_MAX_BATCH, runStoreLoad, type RunStoreLoadOptions, type StoreLoadResult } from './store-load/run-store-load.js';

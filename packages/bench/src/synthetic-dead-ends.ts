@@ -75,3 +75,17 @@ export const BOOKING_LOOKUP_DEAD_END: DeadEndMaker = (random, anchors) => {
     question: `What did the lookup of booking ${wrongCode} return?`,
   };
 };
+
+/**
+ * The same call, trivially reformatted as agents do when they retry: the first string argument
+ * gets a doubled blank (or a trailing one). Its near-identical signature is unchanged, its exact
+ * one is not, so the guard's near matching is measured on it.
+ * @internal
+ */
+export function nearIdenticalCall(call: PlannedCall): PlannedCall {
+  const args = call.arguments as Record<string, unknown>;
+  const key = Object.keys(args).find((name) => typeof args[name] === 'string');
+  if (key === undefined) return call;
+  const value = args[key] as string;
+  return { ...call, arguments: { ...args, [key]: value.includes(' ') ? value.replace(' ', '  ') : `${value} ` } };
+}

@@ -1,6 +1,6 @@
 import type { SeededRandom } from './seeded-random.js';
 import type { SyntheticAnchors } from './synthetic-anchors.js';
-import type { SyntheticDeadEnd } from './synthetic-dead-ends.js';
+import { nearIdenticalCall, type SyntheticDeadEnd } from './synthetic-dead-ends.js';
 import type { PlannedCall, SyntheticSessionBuilder } from './synthetic-session-builder.js';
 import { renderTemplate, type SyntheticTopic } from './synthetic-topic.js';
 
@@ -90,9 +90,14 @@ export function deadEndFirstTurn({ builder, random }: TurnContext, deadEnd: Synt
   return [...first.resultIds, ...second.resultIds];
 }
 
-/** The same dead end met again later: the exact call fails again; sometimes a changed call works. Returns the failed result ids. @internal */
+/**
+ * The same dead end met again later: the exact call fails again, then the call trivially
+ * reformatted too; sometimes a changed call works. Returns the failed result ids. @internal
+ */
 export function deadEndRepeatTurn({ builder, random }: TurnContext, deadEnd: SyntheticDeadEnd): string[] {
   const repeat = builder.toolRound('Let me try that call again.', [deadEnd.call]);
+  builder.add('assistant', 'Same error. Maybe the formatting was off; sending it once more, cleaned up.');
+  const reformatted = builder.toolRound('Retrying with the arguments reformatted.', [nearIdenticalCall(deadEnd.call)]);
   if (random.chance(0.6)) {
     builder.add('assistant', 'Still the same error. Changing the call instead of repeating it.');
     builder.toolRound(random.pick(BEFORE_CALL), [deadEnd.fix]);
@@ -100,5 +105,5 @@ export function deadEndRepeatTurn({ builder, random }: TurnContext, deadEnd: Syn
   } else {
     builder.add('assistant', 'Still the same error; this is a dead end without help from someone with access.');
   }
-  return repeat.resultIds;
+  return [...repeat.resultIds, ...reformatted.resultIds];
 }

@@ -7,11 +7,9 @@ import {
   DEFAULT_BUDGETS,
   DEFAULT_MAX_TURNS,
   formatBudget,
-  loadDatasets,
   renderHtmlReport,
   renderTable,
   runBenchmark,
-  SessionFormatError,
   STRATEGIES,
   STRATEGY_NAMES,
   type StrategyName,
@@ -19,6 +17,7 @@ import {
 import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { parseBudgetShares } from './parse-budget.js';
+import { loadRealDatasets } from './load-real-datasets.js';
 import { parseSyntheticSpecs } from './parse-synthetic-specs.js';
 import { createProgressBar } from './progress-bar.js';
 
@@ -58,17 +57,6 @@ function chooseStrategies(text: string | undefined) {
     if (!(STRATEGY_NAMES as readonly string[]).includes(name)) throw new CliError(`--strategies: unknown strategy "${name}"; use some of ${STRATEGY_NAMES.join(', ')}`, 2);
     return STRATEGIES[name as StrategyName];
   });
-}
-
-async function loadRealDatasets(dir: string, shown: string, maxSessions: number | undefined): Promise<BenchmarkDataset[]> {
-  try {
-    const datasets = await loadDatasets(dir, maxSessions === undefined ? {} : { maxSessionsPerDataset: maxSessions });
-    if (datasets.length === 0) throw new CliError(`${shown}: no data sets found (expected locomo/*.session.jsonl, tau-bench-airline/runs/*.session.jsonl or coder-swebench-lite/runs/*.session.jsonl)`);
-    return datasets;
-  } catch (error) {
-    if (SessionFormatError.isInstance(error)) throw new CliError(error.message, 1, { cause: error });
-    throw error;
-  }
 }
 
 /**

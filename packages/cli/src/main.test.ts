@@ -43,6 +43,26 @@ describe('cairn bench', () => {
   });
 });
 
+describe('cairn guard', () => {
+  it('measures the guard and the exposure with and without the brief on a data folder', async () => {
+    const io = await createMemoryIo();
+    const runs = join(io.cwd, 'data', 'tau-bench-airline', 'runs');
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(runs, { recursive: true }));
+    const call = (id: string) => ({ id: `a${id}`, role: 'assistant', content: '', tool_calls: [{ id, name: 'get_reservation_details', arguments: { reservation_id: 'ZZ9' } }] });
+    const result = (id: string) => ({ id: `t${id}`, role: 'tool', tool_call_id: id, name: 'get_reservation_details', content: 'Error: reservation ZZ9 not found', is_error: true });
+    const lines = [{ id: 'u1', role: 'user', content: 'Please look up my reservation ZZ9.' }, call('1'), result('1'), call('2'), result('2'), call('3'), result('3')];
+    await writeFile(join(runs, 'r1.session.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n'));
+    expect(await main(['guard', '--data', 'data', '--skip-synthetic', '--budget', '1'], io)).toBe(0);
+    // Two exact repeats into an unchanged state, both failing again and both flagged.
+    expect(io.out()).toMatch(/\| tau-bench-airline tune \| 1 \| 3 \| 2 \(2; 2\) \|.*\| 1\.000 \(1\.000; 1\.000\) \|/);
+    expect(io.out()).toMatch(/\| tau-bench-airline \| cairn \| 2 \| 100\.0% \(2\) \| 0 \|/);
+    expect(io.out()).toMatch(/\| tau-bench-airline \| cairn without brief \| 2 \|/);
+    expect(io.out()).toContain("## Dead-end exposure at 100% of each session's history");
+    expect(await main(['guard', '--skip-synthetic'], io)).toBe(2);
+    expect(await main(['guard', '--budget', '0.1,0.2', '--data', 'data'], io)).toBe(2);
+  });
+});
+
 describe('cairn replay and inspect', () => {
   it('replay prints one line per turn', async () => {
     const io = await createMemoryIo();

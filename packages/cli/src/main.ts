@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCommand } from './bench-command.js';
 import { CliError } from './cli-error.js';
+import { guardCommand } from './guard-command.js';
 import { type CliIo, processIo } from './cli-io.js';
 import { inspectCommand } from './inspect-command.js';
 import { replayCommand } from './replay-command.js';
@@ -13,6 +14,7 @@ Usage:
   cairn bench [--data DIR] [--budgets 0.05,0.1,0.2] [--out report.html]   compare strategies, write an HTML report
   cairn replay FILE [--budget N|N%] [--agent NAME]                          replay a session turn by turn
   cairn inspect FILE --turn N [--budget N|N%] [--json]                      print the view at turn N
+  cairn guard [--data DIR] [--budget 0.1]                                   measure the dead-end guard and exposure
 
 FILE is a .jsonl session (one message per line) or a .json OpenAI / AI SDK message array.
 Run cairn COMMAND --help for a command's options.`;
@@ -21,6 +23,7 @@ const COMMANDS: Record<string, (args: readonly string[], io: CliIo) => Promise<n
   bench: benchCommand,
   replay: replayCommand,
   inspect: inspectCommand,
+  guard: guardCommand,
 };
 
 /**

@@ -18,6 +18,8 @@ export interface GuardFlags {
   nearFlagged: number;
   /** Unchanged exact repeats (see `GuardMeasurement.unchangedRepeats`) flagged. */
   unchangedFlagged: number;
+  /** Unchanged near repeats (see `GuardMeasurement.unchangedNearRepeats`) flagged. */
+  unchangedNearFlagged: number;
   /** Flagged calls that succeeded or repeated no failed call. */
   falseFlags: number;
   /** Of those, blocked (the tracker's guard only). */
@@ -49,6 +51,8 @@ export interface GuardMeasurement {
   unchangedRepeatsThatSucceeded: number;
   /** Near-identical (not exact) repeats of an earlier failed call that failed again. */
   nearRepeats: number;
+  /** Of `nearRepeats`, those into an unchanged state (as for `unchangedRepeats`). */
+  unchangedNearRepeats: number;
   /** Calls that are neither: the denominator of the false-flag rate. */
   otherCalls: number;
   /** Repeats (exact or near) of a failed call that then succeeded: part of `otherCalls`. */
@@ -65,7 +69,7 @@ export interface MeasureGuardOptions {
   similarity?: number;
 }
 
-const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, unchangedNearFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
 
 /**
  * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
@@ -85,7 +89,7 @@ const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 
  * ```
  */
 export function measureGuard(sessions: readonly GuardSession[], { similarity }: MeasureGuardOptions = {}): GuardMeasurement {
-  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, unchangedNearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
   for (const session of sessions) replaySession(session, result, similarity);
   return result;
 }
@@ -106,6 +110,7 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
   const failedNear = new Set<string>();
   const lastError = new Map<string, string>();
   const failedUnchanged = new Set<string>();
+  const failedNearUnchanged = new Set<string>();
   const pending = new Map<string, PendingCall>();
   for (const [index, message] of session.messages.entries()) {
     clock = message.timestamp ?? index * 1000;
@@ -120,7 +125,7 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
     const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
     if (!call) continue;
     pending.delete(message.toolCallId!);
-    count(result, call, message.isError === true ? errorKey(message) : undefined, { failedExact, failedNear, lastError, failedUnchanged });
+    count(result, call, message.isError === true ? errorKey(message) : undefined, { failedExact, failedNear, lastError, failedUnchanged, failedNearUnchanged });
   }
 }
 
@@ -139,13 +144,15 @@ interface ReplayMemory {
   lastError: Map<string, string>;
   /** Exact signatures that failed with no environment-changing success since. */
   failedUnchanged: Set<string>;
+  /** The same for near signatures. */
+  failedNearUnchanged: Set<string>;
 }
 
 function count(
   result: GuardMeasurement,
   call: PendingCall,
   error: string | undefined,
-  { failedExact, failedNear, lastError, failedUnchanged }: ReplayMemory,
+  { failedExact, failedNear, lastError, failedUnchanged, failedNearUnchanged }: ReplayMemory,
 ): void {
   const failed = error !== undefined;
   result.calls++;
@@ -167,6 +174,9 @@ function count(
     if (naiveFlagged && sameError) result.naive.exactSameErrorFlagged++;
   } else if (nearRepeat && failed) {
     result.nearRepeats++;
+    const nearUnchanged = failedNearUnchanged.has(call.near);
+    if (nearUnchanged) result.unchangedNearRepeats++;
+    if (nearUnchanged && call.flagged) result.guard.unchangedNearFlagged++;
     if (call.flagged) result.guard.nearFlagged++;
     if (naiveFlagged) result.naive.nearFlagged++;
   } else {
@@ -177,10 +187,17 @@ function count(
     if (call.blocked) result.guard.falseBlocks++;
     if (naiveFlagged) result.naive.falseFlags++;
   }
-  if (!failed && call.changes) failedUnchanged.clear();
-  if (!failed) failedUnchanged.delete(call.exact);
+  if (!failed && call.changes) {
+    failedUnchanged.clear();
+    failedNearUnchanged.clear();
+  }
+  if (!failed) {
+    failedUnchanged.delete(call.exact);
+    failedNearUnchanged.delete(call.near);
+  }
   if (failed) {
     failedUnchanged.add(call.exact);
+    failedNearUnchanged.add(call.near);
     failedExact.add(call.exact);
     failedNear.add(call.near);
     lastError.set(call.exact, error);

@@ -16,6 +16,15 @@ export function viewMessageToCairnMessage(message: ViewMessage): CairnMessage {
   };
 }
 
+/** Options of {@link createCairnStrategy}. */
+export interface CairnStrategyOptions {
+  /**
+   * The engine's `deadEndBrief` option; `false` measures what the brief adds (the guard report's
+   * exposure with and without it). @default true (the engine's default)
+   */
+  deadEndBrief?: boolean;
+}
+
 /**
  * The `cairn` strategy: the engine with its defaults, built as
  * `createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' })`.
@@ -25,6 +34,7 @@ export function viewMessageToCairnMessage(message: ViewMessage): CairnMessage {
  * mandatory part cannot fit, `assemble` throws a `CairnError` with code `BUDGET_EXCEEDED`, and so
  * does `view`.
  *
+ * @param options - `deadEndBrief: false` turns the dead-end brief off (not a default).
  * @returns The strategy.
  *
  * @example
@@ -35,12 +45,14 @@ export function viewMessageToCairnMessage(message: ViewMessage): CairnMessage {
  * view[0]?.metadata?.fidelity; // 'full'
  * ```
  */
-export function createCairnStrategy(): ContextStrategy {
+export function createCairnStrategy({ deadEndBrief = true }: CairnStrategyOptions = {}): ContextStrategy {
   return {
     name: 'cairn',
-    description: "The cairn engine with defaults: direction-aligned, fidelity-aware view within the budget (onBudgetExceeded 'compress-mandatory').",
+    description: deadEndBrief
+      ? "The cairn engine with defaults: direction-aligned, fidelity-aware view within the budget (onBudgetExceeded 'compress-mandatory')."
+      : "The cairn engine without its dead-end brief (deadEndBrief: false, onBudgetExceeded 'compress-mandatory').",
     createSession({ budget, counter }) {
-      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
+      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(deadEndBrief ? {} : { deadEndBrief: false }) });
       return {
         ingest(messages: readonly CairnMessage[]) {
           engine.ingest(messages);
