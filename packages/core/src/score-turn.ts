@@ -2,6 +2,7 @@ import type { DirectionTracker } from './direction-tracker.js';
 import { graphProximity } from './graph-proximity.js';
 import { inferWorkPhase } from './infer-work-phase.js';
 import type { ResolvedOptions } from './resolve-options.js';
+import { shareWithNeighbours } from './share-with-neighbours.js';
 import { scoreCombiner, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
 import type { SessionLog } from './session-log.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from './sparse-vector.js';
@@ -154,7 +155,10 @@ function rawMatches(
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
     keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   }
-  return { indexes, intent, keyword };
+  // For a question, a reply matches through the message it answers, and a prompt through its
+  // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
+  if (!queryBag) return { indexes, intent, keyword };
+  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes) };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {
