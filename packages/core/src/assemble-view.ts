@@ -72,9 +72,10 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     const raw = rescored !== 'none' ? scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense) : undefined;
     if (query && rescoreAll) {
       // With a question, the focus of the causal chain is where the question points: its best
-      // matches. Proximity is measured from them, and units are scored again.
+      // matches. Proximity is measured from them, both ways along the graph's edges (what they
+      // refer to, and what refers to them: their replies), and units are scored again.
       const top = topScored(units, QUERY_FOCUS_UNITS);
-      const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top]) };
+      const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top], { undirected: true }) };
       scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense, raw);
     }
     if (rescoreAll) {
