@@ -132,3 +132,9 @@ export { type GuardFlags, type GuardMeasurement, type GuardSession, measureGuard
 export { DEFAULT_EXPOSURE_BUDGET, GUARD_SYNTHETIC_SESSIONS, type GuardReport, runGuardReport, type RunGuardReportOptions } from './guard/run-guard-report.js';
 export { splitRuns } from './guard/split-runs.js';
 export { DEFAULT_LOAD_MESSAGES, DEFAULT_LOAD_SESSION_SIZE, DEFAULT_LOAD_SESSIONS, DEFAULT_MAX_BATCH, runStoreLoad, type RunStoreLoadOptions, type StoreLoadResult } from './store-load/run-store-load.js';
+
+// SWE-agent / CodeR trajectories → the neutral JSONL format.
+export { compareNeutralSessions, type SessionComparison } from './swe-agent/compare-neutral-sessions.js';
+export { convertSweAgentTrajectory, type ConvertSweAgentTrajectoryOptions, type SweAgentConversion } from './swe-agent/convert-swe-agent-trajectory.js';
+export { DEFAULT_SIGNATURE_LENGTH, labelToolFailure, type LabelToolFailureOptions, type ToolFailureLabel } from './swe-agent/label-tool-failure.js';
+export type { NeutralMessageRecord, NeutralToolCallRecord, SweAgentHistoryEntry, ToolFailureKind } from './swe-agent/swe-agent-types.js';
