@@ -63,14 +63,18 @@ export function directTurn(
   }
   const planned = new Set(plannedTools);
   const queryBag = query ? log.vectoriser.bag(query) : undefined;
+  // A question says what the view is for: it is scored on what matches the question and what is
+  // near its matches. Recency, the work phase and the author's role are priors for an agent's
+  // next step, not for a question about the whole history.
+  const question = queryBag !== undefined && queryBag.length > 0;
   const active: ActiveSignals = {
     intentMatch: scoring.ids.length > 0,
-    keywordOverlap: queryBag !== undefined && queryBag.length > 0,
-    phaseMatch: true,
+    keywordOverlap: question,
+    phaseMatch: !question,
     toolRelevance: planned.size > 0 || recentTools.size > 0,
     causalProximity: true,
-    temporalDecay: true,
-    roleImportance: true,
+    temporalDecay: !question,
+    roleImportance: !question,
     planRelevance: planned.size > 0,
   };
   const signals: TurnSignals = {
