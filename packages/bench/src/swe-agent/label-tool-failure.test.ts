@@ -51,6 +51,19 @@ describe('labelToolFailure', () => {
     expect(labelToolFailure(view + FOOTER)).toEqual({ isError: false });
   });
 
+  it.each([
+    ['=========================== 1 failed, 2 passed in 0.03s ===========================', 'pytest: N failed, N passed in N.Ns'],
+    ['====================== 3123 deselected, 3 errors in 3.85s ======================', 'pytest: N deselected, N errors in N.Ns'],
+    ['=========================== 1 error in 0.12 seconds ============================', 'pytest: N error in N.N seconds'],
+  ])('labels a pytest run with failed tests or errors by its summary: %s', (summary, signature) => {
+    const content = `============================= test session starts ==============================\ncollected 3 items\n\ntest_x.py F..\n${summary}\n`;
+    expect(labelToolFailure(content + FOOTER)).toEqual({ isError: true, kind: 'traceback', signature });
+  });
+
+  it.each(['=========================== 3 passed in 0.02s ===========================', '============================== 1 skipped in 0.01s =============================='])('labels a pytest run without failures as ok: %s', (summary) => {
+    expect(labelToolFailure(`============================= test session starts ==============================\n${summary}`)).toEqual({ isError: false });
+  });
+
   it('labels an empty search', () => {
     expect(labelToolFailure(`No matches found for "class Router" in /repo/app/routing.py${FOOTER}`)).toEqual({ isError: true, kind: 'no_results', signature: 'No matches found for "class Router" in /repo/app/routing.py' });
   });
@@ -63,6 +76,9 @@ describe('labelToolFailure', () => {
     ['Error: <line> must be less than or equal to 1678', 'Error: <line> must be less than or equal to N'],
     ["ls: cannot access 'contrib/admin': No such file or directory", "ls: cannot access 'contrib/admin': No such file or directory"],
     ['/root/commands/search.sh: line 16: _lookup: command not found\nmore text', '/root/commands/search.sh: line N: _lookup: command not found'],
+    ['usage: _rover_search [-h] --project_path PROJECT_PATH\n_rover_search: error: unrecognized arguments', 'usage: _rover_search [-h] --project_path PROJECT_PATH'],
+    ['/bin/bash: line 1: app/views.py: Permission denied', '/bin/bash: line N: app/views.py: Permission denied'],
+    ["grep: unrecognized option '--notes'", "grep: unrecognized option '--notes'"],
   ])('labels a command that did not run as asked: %s', (first, signature) => {
     expect(labelToolFailure(first + FOOTER)).toEqual({ isError: true, kind: 'tool_error', signature });
   });

@@ -18,13 +18,17 @@ const TRACEBACK = 'Traceback (most recent call last):';
 const NO_RESULTS = 'No matches found for';
 /** A Python exception line: a dotted name ending in `Error` or `Exception`, alone or before `:`. */
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception)(?::.*)?$/;
+/** pytest's closing summary when tests failed or errored: `==== 1 failed, 2 passed in 0.03s ====`. */
+const PYTEST_FAILED = /^=+ (.*\b\d+ (?:failed|errors?)\b.* in [\d.]+ ?s(?:econds)?) =+$/;
 /** First lines of a command that did not run as asked (shell and SWE-agent tool messages). */
 const TOOL_ERROR_LINES: readonly RegExp[] = [
   /command not found/,
   /No such file or directory/,
   /^(?:File|Directory) .* not found$/,
-  /^Usage: /,
+  /^usage: /i,
   /^Error: /,
+  /Permission denied/,
+  /unrecognized option/,
   /cannot access/,
   /can't open file/,
 ];
@@ -55,8 +59,10 @@ function lintLines(lines: readonly string[]): string[] {
  * the labels can serve as ground truth for cairn's own failure detection). A failure is:
  * `edit_rejected` (the editor refused an edit that fails the linter; signature: the lint lines),
  * `traceback` (a Python traceback outside a file view; signature: the last exception line, or
- * `Traceback` when none names an `…Error`/`…Exception`), `no_results` (`No matches found for …`),
- * or `tool_error` (the command did not run as asked: not found, no such file, usage, `Error: …`).
+ * `Traceback` when none names an `…Error`/`…Exception`; also a pytest run whose summary counts
+ * failed tests or errors, signed `pytest: N failed in N.Ns`), `no_results` (`No matches found
+ * for …`), or `tool_error` (the command did not run as asked: not found, no such file, usage,
+ * permission denied, unrecognized option, `Error: …`).
  * Signatures replace digit runs with `N` and are cut to `maxSignatureLength`. Output that a script
  * prints about its own errors (`An error occurred: …`) counts as ok, as in the CodeR data set.
  *
@@ -84,6 +90,8 @@ export function labelToolFailure(content: string, { maxSignatureLength = DEFAULT
     const exception = lines.map((line) => line.trim()).filter((line) => EXCEPTION_LINE.test(line)).at(-1);
     return failed('traceback', exception ?? 'Traceback');
   }
+  const pytestSummary = PYTEST_FAILED.exec(lines.filter((line) => line.trim() !== '').at(-1)?.trim() ?? '');
+  if (pytestSummary) return failed('traceback', `pytest: ${pytestSummary[1]}`);
   if (firstLine.startsWith(NO_RESULTS)) return failed('no_results', firstLine);
   if (TOOL_ERROR_LINES.some((pattern) => pattern.test(firstLine))) return failed('tool_error', firstLine);
   return { isError: false };
