@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { createContextEngine } from './context-engine.js';
-import { NEIGHBOUR_MATCH_SHARE, shareWithNeighbours } from './share-with-neighbours.js';
+import { shareWithNeighbours } from './share-with-neighbours.js';
 import { createCharTokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
 import { generateText } from './test-support/arbitrary-session.js';
@@ -10,9 +10,9 @@ import { checkView } from './test-support/check-view.js';
 const chars = createCharTokenCounter();
 
 describe('shareWithNeighbours', () => {
-  it('gives a unit half of its strongest adjacent match when its own is lower', () => {
-    const shared = shareWithNeighbours(Float64Array.from([0, 8, 0, 0, 3]), [0, 1, 2, 3, 4]);
-    expect([...shared]).toEqual([4, 8, 4, 1.5, 3]);
+  it('gives a unit half of an adjacent match and a quarter of one two away, when its own is lower', () => {
+    const shared = shareWithNeighbours(Float64Array.from([0, 8, 0, 0, 3, 0, 0, 0]), [0, 1, 2, 3, 4, 5, 6, 7]);
+    expect([...shared]).toEqual([4, 8, 4, 2, 3, 1.5, 0.75, 0]);
   });
 
   it('shares only between units adjacent in the log', () => {
@@ -21,20 +21,22 @@ describe('shareWithNeighbours', () => {
     expect([...shared]).toEqual([6, 0]);
   });
 
-  test.prop([fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 40 }), fc.double({ min: 0, max: 1, noNaN: true })])(
-    'never lowers a value, never passes the largest, and takes at most the share of a neighbour',
-    (values, share) => {
+  test.prop([fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 4 })])(
+    'never lowers a value, never passes the largest, and is its own value or share / distance of one within reach',
+    (values, share, reach) => {
       const input = Float64Array.from(values);
       const indexes = values.map((_, index) => index);
-      const shared = shareWithNeighbours(input, indexes, share);
+      const shared = shareWithNeighbours(input, indexes, share, reach);
       const largest = Math.max(0, ...values);
       shared.forEach((value, index) => {
         expect(value).toBeGreaterThanOrEqual(input[index]!);
         expect(value).toBeLessThanOrEqual(largest);
-        const neighbour = Math.max(input[index - 1] ?? 0, input[index + 1] ?? 0);
-        expect(value).toBeLessThanOrEqual(Math.max(input[index]!, share * neighbour));
+        let bound = input[index]!;
+        for (let distance = 1; distance <= reach; distance++) {
+          bound = Math.max(bound, (share / distance) * (input[index - distance] ?? 0), (share / distance) * (input[index + distance] ?? 0));
+        }
+        expect(value).toBe(bound);
       });
-      expect(NEIGHBOUR_MATCH_SHARE).toBeGreaterThan(0);
     },
   );
 });
