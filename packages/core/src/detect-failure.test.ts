@@ -20,6 +20,16 @@ describe('detectFailure', () => {
     expect(detectFailure(tool('Traceback (most recent call last):\n  File "r.py", line 3\n    oops'))?.reason).toBe('Traceback (most recent call last)');
   });
 
+  test('an exception raised without a message is the reason too', () => {
+    const output = 'Traceback (most recent call last):\n  File "r.py", line 8, in <module>\n    next(it)\nStopIteration\n(Open file: /r.py)';
+    expect(detectFailure(tool(output))?.reason).toBe('StopIteration');
+  });
+
+  test('what ended the traceback beats an error the script printed before it', () => {
+    const output = 'Error: no such table: app_a\nTraceback (most recent call last):\n  File "r.py", line 9, in <module>\n    main()\ndjango.core.exceptions.ImproperlyConfigured: Requested setting INSTALLED_APPS, but settings are not configured.';
+    expect(detectFailure(tool(output))?.reason).toBe('django.core.exceptions.ImproperlyConfigured: Requested setting INSTALLED_APPS, but settings are not configured.');
+  });
+
   test('quoted source and search hits are no failure', () => {
     expect(detectFailure(tool('[File: /a.py (3 lines total)]\n1:try:\n2:    x()\n3:except ValueError: pass'))).toBeUndefined();
     expect(detectFailure(tool('Found 2 matches for "Error:" in /r.py:\nLine 14:        print(f"Error: {e}")'))).toBeUndefined();

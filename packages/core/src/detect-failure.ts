@@ -32,6 +32,8 @@ const TRACEBACK = /^Traceback \(most recent call last\)/m;
 const GENERIC_FAILURE = /^\s*((error|fatal|failed|failure)\b[:!]?\s*)?(command )?(exit(ed)? (with )?(code|status) \d+|non-zero exit( status)?)\.?\s*$/i;
 /** An exception line at the end of a traceback: an unindented dotted name, then `: message`. */
 const EXCEPTION_LINE = /^[A-Za-z_][\w.]*: \S/;
+/** An exception raised without a message (`StopIteration`, `KeyboardInterrupt`): an unindented dotted name alone. */
+const BARE_EXCEPTION_LINE = /^[A-Za-z_][\w.]*$/;
 const CORRECTION: readonly RegExp[] = [
   /^\s*(no|nope)\b[,.!]?\s+(that'?s|this is|it'?s|you('re| are)|not|wrong|don'?t|stop)\b/i,
   /\b(that'?s|this is|it'?s) (wrong|incorrect|not (right|correct|what i (asked|wanted|meant)))\b/i,
@@ -50,6 +52,13 @@ function oneLine(line: string): string {
 function errorLine(text: string): string | undefined {
   const lines = text.split('\n').filter((line) => line.trim() !== '' && !LISTING_LINE.test(line));
   const traceback = TRACEBACK.test(text);
+  // What ended a traceback says most: the first unindented line after its frames
+  // (`pkg.SomeProblem: what happened`, or a bare `StopIteration`), whatever else was printed.
+  const header = traceback ? lines.findLastIndex((line) => TRACEBACK.test(line)) : -1;
+  if (header >= 0) {
+    const end = lines.slice(header + 1).find((line) => !/^\s/.test(line));
+    if (end !== undefined && (EXCEPTION_LINE.test(end) || BARE_EXCEPTION_LINE.test(end))) return end;
+  }
   let generic: string | undefined;
   for (const pattern of ERROR_LINES) {
     // The last match is the most telling: a traceback ends with its exception. A line that only

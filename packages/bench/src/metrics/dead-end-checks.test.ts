@@ -30,6 +30,7 @@ describe('findDeadEndChecks', () => {
     expect(errorLines(output)).toEqual(['ModuleNotFoundError: No module named foo']);
     expect(errorLines('error\nexit code 1')).toEqual(['error']);
     expect(errorLines('Traceback (most recent call last):\n  File "a.py", line 3\nKeyError: 7')).toEqual(['KeyError: 7']);
+    expect(errorLines('Traceback (most recent call last):\n  File "a.py", line 3\n    next(it)\nStopIteration')).toEqual(['StopIteration']);
     expect(errorLines('\nsomething   odd\n')).toEqual(['something odd']);
     expect(errorLines('')).toEqual([]);
     const check = { messageIndex: 0, toolName: 't', failedResultId: 'r', errorText: 'exit code 1', errorLines: errorLines(output) };

@@ -46,8 +46,17 @@ export function errorLine(text: string): string {
   return (matching.at(-1) ?? lines[0] ?? '').slice(0, MAX_ERROR_CHARS);
 }
 
+/** The exception a Python traceback ended with: the first unindented line after the last header's frames. */
+function tracebackEnd(lines: readonly string[]): string | undefined {
+  const header = lines.findLastIndex((line) => /^Traceback \(most recent call last\)/.test(line.trim()));
+  if (header < 0) return undefined;
+  const end = lines.slice(header + 1).find((line) => !/^\s/.test(line));
+  return end === undefined ? undefined : collapse(end);
+}
+
 /**
- * The lines of a failed result that say what went wrong: every line that reads like an error,
+ * The lines of a failed result that say what went wrong: every line that reads like an error
+ * (and the exception a traceback ended with, such as a bare `StopIteration`),
  * whitespace collapsed and cut to 120 characters, except lines every failure shares (a
  * traceback's header, `exit code 1`, a bare `Error:`); the first non-empty line when no other
  * line reads like an error.
@@ -56,8 +65,10 @@ export function errorLine(text: string): string {
  * @returns The lines, in order; empty for an empty result.
  */
 export function errorLines(text: string): string[] {
-  const lines = text.split('\n').map(collapse).filter((line) => line !== '');
-  const telling = lines.filter((line) => ERROR_WORDS.test(line) && !GENERIC_LINE.test(line)).map((line) => line.slice(0, COMPARED_CHARS));
+  const raw = text.split('\n').filter((line) => line.trim() !== '');
+  const lines = raw.map(collapse);
+  const ended = tracebackEnd(raw);
+  const telling = lines.filter((line) => (ERROR_WORDS.test(line) || line === ended) && !GENERIC_LINE.test(line)).map((line) => line.slice(0, COMPARED_CHARS));
   if (telling.length > 0) return [...new Set(telling)];
   return lines.length > 0 ? [lines[0]!.slice(0, COMPARED_CHARS)] : [];
 }
