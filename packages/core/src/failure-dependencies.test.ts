@@ -22,6 +22,14 @@ describe('failureDependencies', () => {
     expect(pathsOverlap('/repo/pkg', '/repo/pkg/mod.py')).toBe(true);
     expect(pathsOverlap('pkg/a.py', 'other/a.py')).toBe(false);
   });
+
+  test("a search's term is not a file: search_file with no file acts on the open file", () => {
+    expect(argumentPaths('search_file', { command: 'search_file "Using pytest.skip outside of a test."' })).toEqual([]);
+    expect(argumentPaths('search_file', { command: 'search_file "pytest.skip" src/_pytest/python.py' })).toEqual(['src/_pytest/python.py']);
+    expect(argumentPaths('bash', { command: 'grep -rn config.yaml deploy/app.yaml' })).toEqual(['deploy/app.yaml']);
+    const search = failureDependencies('search_file', { command: 'search_file "pytest.skip"' }, 'No matches found for "pytest.skip" in /repo/src/outcomes.py', '/repo/src/outcomes.py');
+    expect(search).toMatchObject({ openFile: true });
+  });
 });
 
 describe('stateChangeTargets and touchesFailure', () => {

@@ -93,7 +93,21 @@ function argumentLines(args: unknown): string[] {
  */
 export function argumentPaths(name: string, args: unknown): string[] {
   const verb = toolVerb(name, args);
-  return pathsIn(argumentLines(args).join('\n')).filter((path) => path !== verb && path !== name);
+  const lines = argumentLines(args);
+  // A search's first argument is what it looks for (`search_file "pytest.skip(" src/a.py`), not a file.
+  const searched = SEARCH_VERB.test(verb) ? lines.map((line) => withoutSearchTerm(line, verb)) : lines;
+  return pathsIn(searched.join('\n')).filter((path) => path !== verb && path !== name);
+}
+
+/** Commands whose first argument is a search term: `search_file`, `search_dir`, `grep`, `rg`… */
+const SEARCH_VERB = /^(search_file|search_dir|search|grep|egrep|fgrep|rg|ag|ack|find_in_file)$/i;
+
+/** A command line without the search term after its verb and options (`grep -n "a.b" x.py` → `grep x.py`). */
+function withoutSearchTerm(line: string, verb: string): string {
+  const start = line.indexOf(verb);
+  if (start < 0) return line;
+  const rest = line.slice(start + verb.length).replace(/^(\s+-\S+)*/, '');
+  return `${line.slice(0, start + verb.length)} ${rest.trimStart().replace(/^("[^"]*"|'[^']*'|\S+)/, '')}`;
 }
 
 /**
