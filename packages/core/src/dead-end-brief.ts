@@ -98,7 +98,9 @@ function briefLines(deadEnd: DeadEnd): [string, string] {
   const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
   // The lesson before the details: when the whole line does not fit, the call is cut short and
   // the reason stays.
-  return [neutralizeMarkup(`- ${approach} — ${times} (${status}): ${deadEnd.reason}`), neutralizeMarkup(`- ${shortApproach(deadEnd, approach)} — ${times}: ${deadEnd.reason}`)];
+  // The whole line also says what the failure before said, when that was something else.
+  const before = deadEnd.previousReason === undefined ? '' : ` (before that: ${deadEnd.previousReason})`;
+  return [neutralizeMarkup(`- ${approach} — ${times} (${status}): ${deadEnd.reason}${before}`), neutralizeMarkup(`- ${shortApproach(deadEnd, approach)} — ${times}: ${deadEnd.reason}`)];
 }
 
 /** Characters of the approach a shortened brief line keeps. */

@@ -37,8 +37,9 @@ const optionalString = (value: unknown): boolean => value === undefined || typeo
 function checkDeadEnd(value: unknown, index: number): void {
   const where = `deadEnds[${index}]`;
   if (!isRecord(value)) fail(`${where} is not an object`);
-  const { id, sessionId, trace, reason, vector, frequency, firstSeen, lastSeen, status, sourceIds, stale, effect } = value;
+  const { id, sessionId, trace, reason, previousReason, vector, frequency, firstSeen, lastSeen, status, sourceIds, stale, effect } = value;
   if (typeof id !== 'string' || typeof sessionId !== 'string' || typeof reason !== 'string') fail(`${where} lacks a string id, sessionId or reason`);
+  if (!optionalString(previousReason)) fail(`${where}.previousReason must be a string`);
   if (!isRecord(trace) || typeof trace['approach'] !== 'string' || !optionalString(trace['toolName']) || !optionalString(trace['signature']) || !optionalString(trace['nearSignature'])) fail(`${where}.trace is malformed`);
   if (!isRecord(vector) || !isNumbers(vector['ids']) || !isNumbers(vector['weights']) || vector['ids'].length !== vector['weights'].length) fail(`${where}.vector is malformed`);
   if (!(Number.isInteger(frequency) && (frequency as number) >= 1) || typeof firstSeen !== 'number' || typeof lastSeen !== 'number') fail(`${where} has a bad frequency, firstSeen or lastSeen`);

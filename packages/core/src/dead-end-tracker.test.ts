@@ -146,6 +146,23 @@ describe('DeadEndTracker', () => {
     }
   });
 
+  test('a call failing for a new reason keeps the one before; the whole brief line says both', () => {
+    const tracker = newTracker();
+    feed(tracker, turn('python', run, 'KeyError: 3', true));
+    feed(tracker, turn('python', run, 'KeyError: 3', true));
+    expect(tracker.list()[0]!.previousReason).toBeUndefined();
+    feed(tracker, turn('python', run, 'ModuleNotFoundError: No module named app', true));
+    const [deadEnd] = tracker.list();
+    expect(deadEnd).toMatchObject({ reason: 'ModuleNotFoundError: No module named app', previousReason: 'KeyError: 3', frequency: 3 });
+    const brief = briefText(tracker.list(), 400, (text) => Math.ceil(text.length / 4));
+    expect(brief).toContain('ModuleNotFoundError: No module named app (before that: KeyError: 3)');
+    const json = JSON.parse(JSON.stringify(tracker.toJSON()));
+    const options = { sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector };
+    expect(DeadEndTracker.fromJSON(json, options).list()).toEqual(tracker.list());
+    json.deadEnds[0].previousReason = 7;
+    expect(() => DeadEndTracker.fromJSON(json, options)).toThrow(expect.objectContaining({ code: 'INVALID_SNAPSHOT' }));
+  });
+
   const step = fc.record({ name: fc.constantFrom('python', 'edit', 'search_file', 'open'), arg: fc.constantFrom('a', 'b', 'c'), failed: fc.boolean() });
   propertyTest.prop([fc.array(step, { maxLength: 25 }), fc.constantFrom('python', 'edit'), fc.constantFrom('a', 'b')])('the guard is deterministic and survives a snapshot', (steps, name, arg) => {
     const build = (): DeadEndTracker => {

@@ -226,6 +226,7 @@ export class DeadEndTracker {
   #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[]): void {
     deadEnd.frequency++;
     deadEnd.lastSeen = this.#options.now();
+    if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
     deadEnd.reason = reason;
     deadEnd.sourceIds.push(...sourceIds);
     if (deadEnd.frequency >= 2) deadEnd.status = 'dead';

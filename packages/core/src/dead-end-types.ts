@@ -19,8 +19,13 @@ export interface DeadEnd {
   /** The session it was learnt in. */
   sessionId: string;
   trace: DeadEndTrace;
-  /** Why it failed: the most telling error line, or the reason given. */
+  /** Why it failed: the most telling error line, or the reason given (the latest failure's). */
   reason: string;
+  /**
+   * Why it failed the time before, when that differed from `reason`: the same call failing for a
+   * new reason tells the agent its change moved the problem, not that it solved it.
+   */
+  previousReason?: string;
   /** The lexical vector of the approach: relevance to a direction, similarity to a call. */
   vector: { ids: number[]; weights: number[] };
   /** How many times it failed. */
