@@ -3,6 +3,7 @@ import { graphProximity } from './graph-proximity.js';
 import { inferWorkPhase } from './infer-work-phase.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import { shareWithNeighbours } from './share-with-neighbours.js';
+import { speakerFocus } from './speaker-focus.js';
 import { scoreCombiner, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
 import type { SessionLog } from './session-log.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from './sparse-vector.js';
@@ -120,13 +121,14 @@ export function scoreUnits(
     normalisers.keyword = Math.max(KEYWORD_FLOOR, maxOf(raw.keyword));
   }
   const combine = scoreCombiner(signals.weights, signals.active);
+  const { focus } = raw;
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
     const parts = structuralParts(log.units[index]!, signals);
     parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
     parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
     const state = states[index]!;
-    state.score = combine(parts);
+    state.score = focus ? combine(parts) * focus[offset]! : combine(parts);
     state.scoredTurn = turn;
   }
   return raw;
@@ -137,6 +139,8 @@ export interface RawMatches {
   readonly indexes: readonly number[];
   readonly intent: Float64Array;
   readonly keyword: Float64Array;
+  /** For a question that names some of the speakers: each unit's share of its score to keep. */
+  readonly focus?: Float64Array | undefined;
 }
 
 function rawMatches(
@@ -162,7 +166,9 @@ function rawMatches(
   // For a question, a reply matches through the message it answers, and a prompt through its
   // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
   if (!queryBag) return { indexes, intent, keyword };
-  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes) };
+  // A question that names some of the conversation's speakers asks what they said.
+  const focus = speakerFocus(log, queryBag, indexes);
+  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes), focus };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {
