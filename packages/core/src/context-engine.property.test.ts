@@ -134,6 +134,24 @@ describe('context engine properties (char counter)', () => {
     expect(outcomeOf(twin, assembleRequest)).toEqual(outcome.ok ? { ok: true, value: plain(outcome.result) } : { ok: false, value: outcome.error.code });
   });
 
+  test.prop(
+    {
+      session: arbitrarySession({ maxTurns: 30, speakers: true }),
+      budget: budgetArbitrary,
+      query: fc.constantFrom('what did Ana say about the refund?', 'which flight to paris did Ben Ortiz book?', 'Ana, Ben Ortiz and Paris: the total?', 'what did Ben say?'),
+      engineOptions: engineOptionsArbitrary,
+    },
+    { numRuns: 60 },
+  )('a question that names speakers keeps every invariant', ({ session, budget, query, engineOptions }) => {
+    const options = makeOptions(chars, engineOptions);
+    const engine = createContextEngine(options);
+    engine.ingest(session);
+    const outcome = assembleChecked(engine, { budget, query }, contextOf(options, budget), options);
+    const twin = createContextEngine(options);
+    twin.ingest(session);
+    expect(outcomeOf(twin, { budget, query })).toEqual(outcome.ok ? { ok: true, value: plain(outcome.result) } : { ok: false, value: outcome.error.code });
+  });
+
   // Failed with seed=-1040266816 (the restored copy planned differently: snapshots do not carry the
   // compressed renderings already counted, so the restored engine plans with estimates).
   test.prop(agentLoopArbitraries, { numRuns: 40, interruptAfterTimeLimit: 20_000 })(

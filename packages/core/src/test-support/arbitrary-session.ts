@@ -19,6 +19,8 @@ export const WORDS = [
   'the', 'a', 'of', 'to', 'and', 'is', 'was', 'with', 'for', 'please', 'check', 'again', 'now', 'later',
   'paris', 'london', 'tokyo', 'morning', 'evening', 'seat', 'window', 'aisle', 'price', 'total',
 ];
+/** Speaker names of {@link ArbitrarySessionOptions.speakers} ('Paris' is also a word of the texts). */
+export const SPEAKER_NAMES = ['Ana', 'Ben Ortiz', 'Paris'];
 export const TOOL_NAMES = ['search_flights', 'book_flight', 'read_file', 'run_tests', 'grep', 'get_order'];
 const PATHS = ['src/app.ts', 'src/db/index.ts', '/var/log/app.log', 'tests/test_orders.py', 'README.md', 'packages/core/src/unit.ts'];
 const ID_PREFIXES = ['ORD', 'CUST', 'INV', 'BK', 'TKT'];
@@ -96,6 +98,11 @@ export interface ArbitrarySessionOptions {
   dropResults?: boolean;
   /** Chance of a system message. @default true (may be present) */
   system?: boolean;
+  /**
+   * Name the speakers of user and assistant messages (from {@link SPEAKER_NAMES}; some stay
+   * unnamed), as in a chat between people. @default false
+   */
+  speakers?: boolean;
 }
 
 function textSpec(maxWords: number): fc.Arbitrary<TextSpec> {
@@ -141,8 +148,10 @@ export function arbitrarySessionSpec(options: ArbitrarySessionOptions = {}): fc.
 }
 
 /** Turns a session structure into messages with unique ids. */
-export function sessionFromSpec(spec: SessionSpec, idPrefix = ''): CairnMessage[] {
+export function sessionFromSpec(spec: SessionSpec, idPrefix = '', speakers = false): CairnMessage[] {
   const messages: CairnMessage[] = [];
+  // A speaker per text, from its seed; one text in four stays unnamed.
+  const named = (message: CairnMessage, seed: number): CairnMessage => (speakers && seed % 4 < 3 ? { ...message, name: SPEAKER_NAMES[seed % 4]! } : message);
   let nextMessage = 1;
   let nextCall = 1;
   const messageId = () => `${idPrefix}m${nextMessage++}`;
@@ -154,11 +163,11 @@ export function sessionFromSpec(spec: SessionSpec, idPrefix = ''): CairnMessage[
     const late = pending;
     pending = [];
     if (turn.kind === 'user') {
-      const message: CairnMessage = { id: messageId(), role: 'user', content: generateText(turn.text.seed, turn.text.words) };
+      const message: CairnMessage = named({ id: messageId(), role: 'user', content: generateText(turn.text.seed, turn.text.words) }, turn.text.seed);
       if (turn.pinned) message.metadata = { pinned: true };
       messages.push(message);
     } else if (turn.kind === 'assistant') {
-      messages.push({ id: messageId(), role: 'assistant', content: generateText(turn.text.seed, turn.text.words) });
+      messages.push(named({ id: messageId(), role: 'assistant', content: generateText(turn.text.seed, turn.text.words) }, turn.text.seed));
     } else {
       const calls: ToolCall[] = turn.calls.map((call) => ({
         id: `${idPrefix}c${nextCall++}`,
@@ -190,7 +199,7 @@ export function sessionFromSpec(spec: SessionSpec, idPrefix = ''): CairnMessage[
 
 /** Valid `CairnMessage[]` sessions. */
 export function arbitrarySession(options: ArbitrarySessionOptions = {}): fc.Arbitrary<CairnMessage[]> {
-  return arbitrarySessionSpec(options).map((spec) => sessionFromSpec(spec));
+  return arbitrarySessionSpec(options).map((spec) => sessionFromSpec(spec, '', options.speakers));
 }
 
 /** Options of {@link buildSession}. */
