@@ -11,6 +11,8 @@ export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this
 const MIN_COMPRESSED_TOKENS = 16;
 const MAX_ARGUMENT_CHARS = 240;
 const RELATED_LIMIT = 4;
+/** Squeezed renderings kept per unit: the fallback halves a cap at most a few times a turn. */
+const MAX_SQUEEZED_RENDERINGS = 8;
 
 /** What rendering needs besides the unit. @internal */
 export interface RenderContext {
@@ -99,6 +101,11 @@ function compressContent(message: CairnMessage, tokens: number, context: RenderC
 export function renderCompressed(unit: Unit, context: RenderContext): UnitRendering {
   const cap = context.squeeze?.get(unit.index);
   if (cap === undefined && unit.compressedCache && unit.compressedCache.version === unit.version) return unit.compressedCache.rendering;
+  const squeezed = unit.squeezedCache?.version === unit.version ? unit.squeezedCache.renderings : undefined;
+  if (cap !== undefined) {
+    const cached = squeezed?.get(cap);
+    if (cached) return cached;
+  }
   const { log } = context;
   const messages = log.unitMessages(unit.index);
   const summary = context.summaries.get(unit.id);
@@ -127,7 +134,21 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
   if (unit.openCalls > 0) rendered.push(...missingResults(unit));
   const rendering = { messages: rendered, tokens: sumTokens(rendered, context.counter) };
   if (cap === undefined) unit.compressedCache = { version: unit.version, rendering };
+  else rememberSqueezed(unit, squeezed, cap, rendering);
   return rendering;
+}
+
+/**
+ * Keeps a squeezed rendering for later turns: at a tight budget the fallback squeezes the same
+ * mandatory units (the system prompt, the latest turn) to the same caps turn after turn, and
+ * compressing a long text again each time is most of a turn's cost. Rendering is a pure function
+ * of the unit's version and the cap, so what is cached never changes a view.
+ */
+function rememberSqueezed(unit: Unit, renderings: Map<number, UnitRendering> | undefined, cap: number, rendering: UnitRendering): void {
+  const kept = renderings ?? new Map<number, UnitRendering>();
+  if (!renderings) unit.squeezedCache = { version: unit.version, renderings: kept };
+  if (kept.size >= MAX_SQUEEZED_RENDERINGS) kept.delete(kept.keys().next().value!);
+  kept.set(cap, rendering);
 }
 
 /** The role a placeholder of this unit takes: its lead's role (tool output counts as assistant). */

@@ -52,6 +52,8 @@ export interface Unit {
   version: number;
   bagCache?: { version: number; bag: TermBag; vector: SparseVector };
   compressedCache?: { version: number; rendering: UnitRendering };
+  /** Renderings squeezed by the budget fallback, by content cap (a few, newest kept). */
+  squeezedCache?: { version: number; renderings: Map<number, UnitRendering> };
   placeholderCache?: { version: number; text: string; tokens: number };
 }
 
