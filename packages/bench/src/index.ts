@@ -138,3 +138,9 @@ export { compareNeutralSessions, type SessionComparison } from './swe-agent/comp
 export { convertSweAgentTrajectory, type ConvertSweAgentTrajectoryOptions, type SweAgentConversion } from './swe-agent/convert-swe-agent-trajectory.js';
 export { DEFAULT_SIGNATURE_LENGTH, labelToolFailure, type LabelToolFailureOptions, type ToolFailureLabel } from './swe-agent/label-tool-failure.js';
 export type { NeutralMessageRecord, NeutralToolCallRecord, SweAgentHistoryEntry, ToolFailureKind } from './swe-agent/swe-agent-types.js';
+
+// Upstream LoCoMo conversations → the benchmark's locomo files.
+export { convertLocomoConversation, type ConvertLocomoConversationOptions } from './locomo/convert-locomo-conversation.js';
+export { LOCOMO_CATEGORY_NAMES, type LocomoCategoryName, type LocomoConversion, type LocomoMessageRecord, type LocomoProbeRecord } from './locomo/locomo-types.js';
+export { parseLocomoTimestamp } from './locomo/parse-locomo-timestamp.js';
+export { type JsonValue, toPythonJson } from './locomo/to-python-json.js';
