@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { convertLocomoConversation } from '../src/index.js';
+import { convertLocomoConversation, type LocomoConversion } from '../src/index.js';
 import { listLocomoConversations } from './list-locomo-conversations.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { exclude: { type: 'string' } } });
@@ -30,14 +30,15 @@ const locomoDir = join(out, 'locomo');
 mkdirSync(locomoDir, { recursive: true });
 const files = listLocomoConversations(source).filter(({ id }) => values.exclude === undefined || !existsSync(join(values.exclude, `conv-${id}.session.jsonl`)));
 for (const { id, path } of files) {
-  let json: unknown;
+  let conversion: LocomoConversion;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    conversion = convertLocomoConversation(JSON.parse(readFileSync(path, 'utf8')), { id });
   } catch (error) {
-    process.stderr.write(`${path}: not valid JSON (${(error as Error).message})\n`);
+    // a JSON SyntaxError, or a CairnError naming the conversation and the field
+    process.stderr.write(`${path}: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const { sessionJsonl, probesJsonl, messages, probes } = convertLocomoConversation(json, { id });
+  const { sessionJsonl, probesJsonl, messages, probes } = conversion;
   writeFileSync(join(locomoDir, `conv-${id}.session.jsonl`), sessionJsonl);
   writeFileSync(join(locomoDir, `conv-${id}.probes.jsonl`), probesJsonl);
   process.stdout.write(`conv-${id}: ${messages.length} messages, ${probes.length} probes\n`);
