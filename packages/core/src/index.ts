@@ -29,6 +29,8 @@ export {
 } from './engine-options.js';
 export type { ContextEngineOptions, FidelityThresholds, PressureLevels, ScoringWeights, Summarizer } from './engine-options.js';
 export { CairnError } from './errors.js';
+export { checkBudgetOption, resolveBudgetOption } from './budget-option.js';
+export type { BudgetOption } from './budget-option.js';
 export type { CairnErrorCode, CairnErrorOptions } from './errors.js';
 export {
   argumentsText,
