@@ -46,14 +46,21 @@ function isConflict(error: unknown): boolean {
   return CairnError.isInstance(error) && error.code === 'SESSION_CONFLICT';
 }
 
-/** Builds the engine from what the store returned: the latest state, then the log tail in one batch. */
-function restoreEngine(key: SessionKey, loaded: LoadedSession | undefined, options: Omit<ContextEngineOptions, 'sessionId'>): Engine {
-  if (!loaded) return createEngineForRestore({ ...options, sessionId: key.sessionId });
+/**
+ * Builds the engine from what the store returned: the latest state, then the log tail in one
+ * batch. The tail starts where the restored state ends (the count inside its data), never at the
+ * store record's `messageCount`: a record that disagrees with its data (tampered, or written by a
+ * faulty store) must not hide acknowledged messages, so the session catches up from the log.
+ * @returns The engine and how many log messages the restored state covered.
+ */
+function restoreEngine(key: SessionKey, loaded: LoadedSession | undefined, options: Omit<ContextEngineOptions, 'sessionId'>): { engine: Engine; covered: number } {
+  if (!loaded) return { engine: createEngineForRestore({ ...options, sessionId: key.sessionId }), covered: 0 };
   const { messages, state } = loaded;
   const engine = state
     ? (restoreSessionState(key, state.data, messages, options) as Engine)
     : createEngineForRestore({ ...options, sessionId: key.sessionId });
-  const tail = messages.slice(state?.messageCount ?? 0);
+  const covered = engine.getMessages().length;
+  const tail = messages.slice(covered);
   if (tail.length > 0) {
     try {
       engine.ingest(tail);
@@ -61,7 +68,7 @@ function restoreEngine(key: SessionKey, loaded: LoadedSession | undefined, optio
       throw corruptSessionError(key, `its log holds a message the engine rejects (${(error as Error).message})`, error);
     }
   }
-  return engine;
+  return { engine, covered };
 }
 
 class StoredSession implements CairnSession {
@@ -76,10 +83,11 @@ class StoredSession implements CairnSession {
     readonly engine: Engine,
     private readonly store: SessionStore,
     loaded: LoadedSession | undefined,
+    covered: number,
     private readonly settings: { checkpointEvery: number; maxConflictRetries: number; onCheckpointError: ((error: unknown) => void) | undefined },
   ) {
     this.version = loaded?.state?.version ?? 0;
-    this.savedCount = loaded?.state?.messageCount ?? 0;
+    this.savedCount = covered;
     this.lastSaved = loaded?.state?.data;
   }
 
@@ -220,6 +228,6 @@ export async function openSession(options: OpenSessionOptions): Promise<CairnSes
   positiveInteger(checkpointEvery, 'checkpointEvery');
   positiveInteger(maxConflictRetries, 'maxConflictRetries', true);
   const loaded = await store.load(key);
-  const engine = restoreEngine(key, loaded, engineOptions);
-  return new StoredSession({ tenant, sessionId }, engine, store, loaded, { checkpointEvery, maxConflictRetries, onCheckpointError });
+  const { engine, covered } = restoreEngine(key, loaded, engineOptions);
+  return new StoredSession({ tenant, sessionId }, engine, store, loaded, covered, { checkpointEvery, maxConflictRetries, onCheckpointError });
 }

@@ -1,4 +1,5 @@
-import { CairnError, type CairnMessage, type SessionKey } from '@cairn/core';
+import { CairnError, openSession, type CairnMessage, type SessionKey } from '@cairn/core';
+import { createSampleMessages } from '@cairn/core/testing';
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { createClient, type RedisClientType } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +239,20 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     expect(await store.append(fine, [message('b-2')], { expectedLength: 2 })).toEqual({ length: 3 });
     expect((await store.list('t')).sessionIds).toEqual(['broken', 'fine']);
     expect(await store.delete(broken)).toBe(true);
+  });
+
+  it('never hides acknowledged messages when a state hash’s messageCount is tampered: the reopened session catches up from the log', async () => {
+    const { keyPrefix, store } = newStore();
+    const sample = createSampleMessages(20, { prefix: 'tamper' });
+    const session = await openSession({ store, tenant: 'acme', sessionId: 'tamper', checkpointEvery: 1_000 });
+    await session.ingest(sample.slice(0, 10));
+    await session.checkpoint();
+    await session.ingest(sample.slice(10));
+    // A crash: the state covers 10 messages, the log holds 20. Then the hash is tampered.
+    await raw.hSet(`${keyPrefix}:{acme}:tamper:state`, 'messageCount', '20');
+    const reopened = await openSession({ store, tenant: 'acme', sessionId: 'tamper' });
+    expect(reopened.engine.getMessages().map((entry) => entry.id)).toEqual(sample.map((entry) => entry.id));
+    await reopened.close();
   });
 
   it('reports an unknown schema version as CORRUPT_SESSION and writes nothing to that session', async () => {

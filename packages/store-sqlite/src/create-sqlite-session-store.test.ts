@@ -120,6 +120,24 @@ describe('createSqliteSessionStore', () => {
     await store.close();
   });
 
+  it('never hides acknowledged messages when a state row’s message_count is tampered: the reopened session catches up from the log', async () => {
+    const path = freshPath();
+    const store = createSqliteSessionStore({ path });
+    const messages = createSampleMessages(20, { prefix: 'tamper' });
+    const session = await openSession({ store, tenant: 'acme', sessionId: 'tamper', checkpointEvery: 1_000 });
+    await session.ingest(messages.slice(0, 10));
+    await session.checkpoint();
+    await session.ingest(messages.slice(10));
+    // A crash: the state row covers 10 messages, the log holds 20. Then the row is tampered.
+    const raw = new DatabaseSync(path);
+    raw.prepare('UPDATE states SET message_count = 20 WHERE session_id = ?').run('tamper');
+    raw.close();
+    const reopened = await openSession({ store, tenant: 'acme', sessionId: 'tamper' });
+    expect(reopened.engine.getMessages().map((message) => message.id)).toEqual(messages.map((message) => message.id));
+    await reopened.close();
+    await store.close();
+  });
+
   it('reports a missing message row as CORRUPT_SESSION', async () => {
     const path = freshPath();
     const store = createSqliteSessionStore({ path });

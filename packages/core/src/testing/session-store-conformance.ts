@@ -253,6 +253,25 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
       expect((await store.load(a))?.messages).toHaveLength(4);
     });
 
+    it('never hides the log’s tail when a state record’s messageCount disagrees with its data: the session catches up from the log', async () => {
+      const messages = createSampleMessages(20, { prefix: 'count' });
+      const writer = await openSession({ store, tenant: a.tenant, sessionId: a.sessionId, checkpointEvery: 1_000 });
+      await writer.ingest(messages.slice(0, 10));
+      await writer.checkpoint();
+      const stateAt10 = (await store.load(a))!.state!.data;
+      await writer.ingest(messages.slice(10));
+      await writer.close();
+      const ids = messages.map((message) => message.id);
+      // The record claims more than its data covers (20 vs 10), then less (5 vs 10).
+      for (const messageCount of [20, 5]) {
+        await store.saveState(a, { messageCount, data: stateAt10 });
+        const reopened = await openSession({ store, tenant: a.tenant, sessionId: a.sessionId });
+        expect(reopened.engine.getMessages().map((message) => message.id), `record messageCount ${messageCount}`).toEqual(ids);
+        await reopened.close();
+        expect((await store.load(a))?.messages).toHaveLength(20);
+      }
+    });
+
     if (corruptMessages) {
       it('reports a corrupt stored message as CORRUPT_SESSION naming the session; other sessions still load', async () => {
         await store.append(a, createSampleMessages(4, { prefix: 'bad' }));
