@@ -3,7 +3,7 @@ import { decodeStoredMessage } from './decode-stored-message.js';
 import { encodeStoredMessage } from './encode-stored-message.js';
 import { CairnError } from './errors.js';
 import { sessionConflictError } from './session-conflict-error.js';
-import type { LoadedSession, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
+import type { LoadedSession, LoadedTail, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 import type { CairnMessage } from './types.js';
 
 /** Page size of `list` when no `limit` is given. */
@@ -20,6 +20,14 @@ export function checkStateRecord(state: Omit<StoredState, 'version'>): void {
   if (typeof state !== 'object' || state === null || !Number.isInteger(state.messageCount) || state.messageCount < 0 || typeof state.data !== 'string') {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: 'saveState needs { messageCount: a non-negative integer, data: a string }.' });
   }
+}
+
+/** @internal Checks `loadTail`'s start position; shared by stores. */
+export function checkTailStart(from: number): number {
+  if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `loadTail: from must be a non-negative integer, got ${String(from)}.`, details: { from } });
+  }
+  return from;
 }
 
 /** @internal */
@@ -56,6 +64,15 @@ export function createInMemorySessionStore(): SessionStore {
       if (!session) return undefined;
       const messages: CairnMessage[] = session.messages.map((text, position) => decodeStoredMessage(key, text, position));
       return { key: { tenant: key.tenant, sessionId: key.sessionId }, messages, state: session.state && { ...session.state } };
+    },
+
+    async loadTail(key, from): Promise<LoadedTail | undefined> {
+      checkSessionKey(key);
+      checkTailStart(from);
+      const session = find(key);
+      if (!session) return undefined;
+      const messages = session.messages.slice(from).map((text, offset) => decodeStoredMessage(key, text, from + offset));
+      return { length: session.messages.length, messages };
     },
 
     async append(key, messages, { expectedLength } = {}) {

@@ -71,7 +71,7 @@ export type { LexicalVectoriser, LexicalVectoriserOptions } from './lexical-vect
 export type { SparseVector } from './sparse-vector.js';
 export { checkTenant, createDeadEndPool } from './dead-end-pool.js';
 export type { DeadEndPool, SharedDeadEnd } from './dead-end-pool.js';
-export type { AppendMessagesOptions, LoadedSession, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
+export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 export { checkSessionKey, checkSessionTenant } from './check-session-key.js';
 export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './in-memory-session-store.js';
 export { corruptSessionError } from './corrupt-session-error.js';

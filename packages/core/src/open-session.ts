@@ -59,7 +59,7 @@ function restoreEngine(key: SessionKey, loaded: LoadedSession | undefined, optio
   const engine = state
     ? (restoreSessionState(key, state.data, messages, options) as Engine)
     : createEngineForRestore({ ...options, sessionId: key.sessionId });
-  const covered = engine.getMessages().length;
+  const covered = engine.state.log.entries.length;
   const tail = messages.slice(covered);
   if (tail.length > 0) {
     try {
@@ -107,18 +107,43 @@ class StoredSession implements CairnSession {
     return validateMessages(batch, log, { maxContentChars: options.maxContentChars, strictToolStructure: options.onInvalidToolStructure === 'throw' });
   }
 
-  /** Ingests what other writers appended since this engine last saw the log. */
+  /** How many log messages the engine holds (without copying the log). */
+  private logLength(): number {
+    return this.engine.state.log.entries.length;
+  }
+
+  /**
+   * Validates a batch against the log, catching up first when it fails only because this engine
+   * is behind: under strict tool structure a result answering a call another writer appended is
+   * an orphan here until that call is ingested. Other failures throw at once.
+   */
+  private async validateCaughtUp(batch: readonly CairnMessage[]): Promise<CairnMessage[]> {
+    try {
+      return this.validate(batch);
+    } catch (error) {
+      if (!CairnError.isInstance(error) || error.code !== 'ORPHAN_TOOL_RESULT') throw error;
+      await this.catchUp();
+      return this.validate(batch);
+    }
+  }
+
+  /**
+   * Ingests what other writers appended since this engine last saw the log. Reads only the tail
+   * when the store has `loadTail` (so catching up costs what the others wrote, not the whole log).
+   */
   private async catchUp(): Promise<void> {
-    const loaded = await this.store.load(this.key);
-    const known = this.engine.getMessages().length;
-    if (!loaded || loaded.messages.length < known) {
+    const known = this.logLength();
+    const loaded = this.store.loadTail
+      ? await this.store.loadTail(this.key, known)
+      : await this.store.load(this.key).then((session) => session && { length: session.messages.length, messages: session.messages.slice(known) });
+    if (!loaded || loaded.length < known) {
       throw new CairnError({
         code: 'SESSION_CONFLICT',
         message: `Session "${this.key.sessionId}" of tenant "${this.key.tenant}" was deleted or rewritten by another writer; open it again.`,
         details: { tenant: this.key.tenant, sessionId: this.key.sessionId },
       });
     }
-    const tail = loaded.messages.slice(known);
+    const tail = loaded.messages;
     try {
       if (tail.length > 0) this.engine.ingest(tail);
     } catch (error) {
@@ -130,10 +155,10 @@ class StoredSession implements CairnSession {
     const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
     return this.enqueue(async () => {
       this.checkOpen();
-      let messages = this.validate(batch);
+      let messages = await this.validateCaughtUp(batch);
       for (let attempt = 0; ; attempt++) {
         try {
-          await this.store.append(this.key, messages, { expectedLength: this.engine.getMessages().length });
+          await this.store.append(this.key, messages, { expectedLength: this.logLength() });
           break;
         } catch (error) {
           if (!isConflict(error) || attempt >= this.settings.maxConflictRetries) throw error;
@@ -147,7 +172,7 @@ class StoredSession implements CairnSession {
 
   assemble(options?: AssembleOptions): AssembleResult {
     const result = this.engine.assemble(options);
-    if (!this.closed && this.engine.getMessages().length - this.savedCount >= this.settings.checkpointEvery) {
+    if (!this.closed && this.logLength() - this.savedCount >= this.settings.checkpointEvery) {
       this.enqueue(() => this.save()).catch((error: unknown) => this.settings.onCheckpointError?.(error));
     }
     return result;

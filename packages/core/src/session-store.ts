@@ -35,6 +35,14 @@ export interface LoadedSession {
   readonly state: StoredState | undefined;
 }
 
+/** What {@link SessionStore.loadTail} returns: the end of a session's log. */
+export interface LoadedTail {
+  /** The log's length now (all messages, not only the tail). */
+  readonly length: number;
+  /** The messages from the requested position to the end, in order (empty when there are none). */
+  readonly messages: readonly CairnMessage[];
+}
+
 /** Options for {@link SessionStore.append}. */
 export interface AppendMessagesOptions {
   /**
@@ -74,6 +82,15 @@ export interface SessionPage {
 export interface SessionStore {
   /** The session's log and latest state, or `undefined` when it does not exist. */
   load(key: SessionKey): Promise<LoadedSession | undefined>;
+  /**
+   * Optional: the log's messages from position `from` on, and its current length, without the
+   * state: what a writer needs to catch up with another (`openSession` uses it when present, and
+   * falls back to {@link SessionStore.load}, which reads the whole log). When the log is not longer
+   * than `from`, `messages` is empty. Resolves `undefined` when the session does not exist.
+   * Validates the key (`INVALID_SESSION_KEY`) and `from` (a non-negative integer, else
+   * `INVALID_OPTIONS`); unreadable messages in the tail are `CORRUPT_SESSION`.
+   */
+  loadTail?(key: SessionKey, from: number): Promise<LoadedTail | undefined>;
   /** Appends messages to the session's log (creating the session); resolves to the new length. */
   append(key: SessionKey, messages: readonly CairnMessage[], options?: AppendMessagesOptions): Promise<{ length: number }>;
   /** Saves the session's latest state; resolves to its new version. */

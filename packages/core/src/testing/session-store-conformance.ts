@@ -160,6 +160,44 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
       expect((await store.load(a))?.state).toBeUndefined();
     });
 
+    it('loads a log’s tail from a position (loadTail), when the store has it', async (context) => {
+      if (!store.loadTail) return context.skip('this store has no loadTail (openSession falls back to load)');
+      const messages = createSampleMessages(6, { prefix: 'tail' });
+      expect(await store.loadTail(a, 0)).toBeUndefined();
+      await store.append(a, messages);
+      await store.saveState(a, { messageCount: 6, data: 'state' });
+      const json = JSON.parse(JSON.stringify(messages)) as unknown[];
+      expect(await store.loadTail(a, 0)).toEqual({ length: 6, messages: json });
+      expect(await store.loadTail(a, 4)).toEqual({ length: 6, messages: json.slice(4) });
+      expect(await store.loadTail(a, 6)).toEqual({ length: 6, messages: [] });
+      expect(await store.loadTail(a, 9)).toEqual({ length: 6, messages: [] });
+      expect(await store.loadTail(b, 0)).toBeUndefined();
+      for (const from of [-1, 1.5, Number.NaN, '2' as unknown as number]) expect(await codeOf(store.loadTail(a, from)), `from ${String(from)}`).toBe('INVALID_OPTIONS');
+      expect(await codeOf(store.loadTail({ tenant: 'acme', sessionId: 'a b' }, 0))).toBe('INVALID_SESSION_KEY');
+    });
+
+    it('catches up with another writer by reading only the log’s tail (loadTail), when the store has it', async (context) => {
+      if (!store.loadTail) return context.skip('this store has no loadTail (openSession falls back to load)');
+      const calls: string[] = [];
+      const loadTail = store.loadTail.bind(store);
+      const counting: SessionStore = {
+        load: (key) => (calls.push('load'), store.load(key)),
+        loadTail: (key, from) => (calls.push(`loadTail ${from}`), loadTail(key, from)),
+        append: (key, messages, options) => store.append(key, messages, options),
+        saveState: (key, state, options) => store.saveState(key, state, options),
+        list: (tenant, options) => store.list(tenant, options),
+        delete: (key) => store.delete(key),
+      };
+      const messages = createSampleMessages(40, { prefix: 'catch' });
+      const mine = await openSession({ store: counting, tenant: a.tenant, sessionId: a.sessionId });
+      await mine.ingest(messages.slice(0, 30));
+      await store.append(a, messages.slice(30, 38));
+      calls.length = 0;
+      await mine.ingest(messages.slice(38));
+      expect(calls).toEqual(['loadTail 30']);
+      expect(mine.engine.getMessages().map((message) => message.id)).toEqual(messages.map((message) => message.id));
+    });
+
     it('lists a tenant’s sessions in ascending pages', async () => {
       const ids = ['s-07', 's-01', 's-05', 's-03', 's-02', 's-06', 's-04'];
       for (const sessionId of ids) await store.append({ tenant: 'acme', sessionId }, createSampleMessages(1, { prefix: sessionId }));
@@ -272,6 +310,24 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
       }
     });
 
+    it('accepts, under strict tool structure, a tool result whose call another writer appended (validates after catching up)', async () => {
+      const strict = { store, tenant: a.tenant, sessionId: a.sessionId, onInvalidToolStructure: 'throw' as const };
+      const serverA = await openSession(strict);
+      const serverB = await openSession(strict);
+      await serverA.ingest([
+        { id: 'u1', role: 'user', content: 'Run the tests.' },
+        { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'call-1', name: 'run_tests', arguments: {} }] },
+      ]);
+      await serverB.ingest({ id: 't1', role: 'tool', toolCallId: 'call-1', name: 'run_tests', content: '12 passed' });
+      expect(serverB.engine.getMessages().map((message) => message.id)).toEqual(['u1', 'a1', 't1']);
+      expect((await store.load(a))?.messages.map((message) => message.id)).toEqual(['u1', 'a1', 't1']);
+      // A result that answers no call anywhere is still refused, and nothing is written.
+      expect(await codeOf(serverB.ingest({ id: 't2', role: 'tool', toolCallId: 'call-404', content: 'stray' }))).toBe('ORPHAN_TOOL_RESULT');
+      expect((await store.load(a))?.messages).toHaveLength(3);
+      await serverA.close();
+      await serverB.close();
+    });
+
     if (corruptMessages) {
       it('reports a corrupt stored message as CORRUPT_SESSION naming the session; other sessions still load', async () => {
         await store.append(a, createSampleMessages(4, { prefix: 'bad' }));
@@ -282,6 +338,7 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
         expect(error.message).toContain('"chat-1"');
         expect(error.details).toMatchObject({ tenant: 'acme', sessionId: 'chat-1' });
         expect((await errorOf(openSession({ store, tenant: a.tenant, sessionId: a.sessionId }))).code).toBe('CORRUPT_SESSION');
+        if (store.loadTail) expect((await errorOf(store.loadTail(a, 0))).code).toBe('CORRUPT_SESSION');
         expect((await store.load(b))?.messages).toHaveLength(3);
         expect((await store.list('acme')).sessionIds).toEqual(['chat-1', 'chat-2']);
         expect(await store.delete(a)).toBe(true);
