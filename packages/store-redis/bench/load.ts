@@ -8,6 +8,7 @@
  *
  *   npm run bench -w @cairn/store-redis
  *   CAIRN_BENCH_SESSIONS=1000 npm run bench -w @cairn/store-redis
+ *   CAIRN_BENCH_ONLY=writers npm run bench -w @cairn/store-redis   # only many writers on one session (CAIRN_BENCH_WRITERS=4,16)
  *
  * Uses CAIRN_REDIS_URL when set (keys go under a fresh prefix and are deleted afterwards), else
  * starts a throwaway redis-server.
@@ -18,11 +19,18 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'redis';
 import { createRedisSessionStore } from '../src/index.js';
+import { runConcurrentWriters } from './concurrent-writers.js';
 import { startRedisServer, type StartedRedis } from '../src/test-support/start-redis-server.js';
 
 const SESSIONS = Number(process.env.CAIRN_BENCH_SESSIONS ?? 10_000);
 const MESSAGES = Number(process.env.CAIRN_BENCH_MESSAGES ?? 200);
 const CONCURRENCY = Number(process.env.CAIRN_BENCH_CONCURRENCY ?? 64);
+/** Writer counts of the many-writers-on-one-session phase, e.g. `4,16`. */
+const WRITERS = (process.env.CAIRN_BENCH_WRITERS ?? '4,16').split(',').filter(Boolean).map(Number);
+const WRITER_MESSAGES = Number(process.env.CAIRN_BENCH_WRITER_MESSAGES ?? 50);
+const WRITER_LOG = Number(process.env.CAIRN_BENCH_WRITER_LOG ?? 2_000);
+/** `writers` runs only the many-writers phase. */
+const ONLY = process.env.CAIRN_BENCH_ONLY ?? '';
 
 interface InfoClient {
   info(section: string): Promise<unknown>;
@@ -61,9 +69,34 @@ async function concurrentWrites(url: string, concurrency: number): Promise<{ app
   return { appendsPerSecond: appends / seconds, messagesPerSecond: (SESSIONS * MESSAGES) / seconds };
 }
 
+/** Prints the many-writers-on-one-session phase: one line per writer count. */
+async function writersPhase(url: string): Promise<void> {
+  const keyPrefix = `bench-w-${randomUUID().slice(0, 8)}`;
+  console.log(`Many writers on one session (${WRITER_LOG}-message log to start, ${WRITER_MESSAGES} messages per writer, one ingest at a time, catch-up and retry on conflict):`);
+  for (const writers of WRITERS) {
+    const result = await runConcurrentWriters({
+      createStore: () => createRedisSessionStore({ url, keyPrefix }),
+      writers,
+      messagesPerWriter: WRITER_MESSAGES,
+      initialLog: WRITER_LOG,
+      sessionId: `writers-${writers}`,
+    });
+    console.log(`  ${String(writers).padStart(2)} writers: ${result.messages} messages in ${result.seconds.toFixed(2)} s (${result.msPerMessage.toFixed(2)} ms per message, ${result.conflicts} conflicts caught up)`);
+    console.log(JSON.stringify(result));
+  }
+}
+
 async function main(): Promise<void> {
   let server: StartedRedis | undefined;
   const url = process.env.CAIRN_REDIS_URL ?? (server = await startRedisServer()).url;
+  if (ONLY === 'writers') {
+    try {
+      await writersPhase(url);
+    } finally {
+      await server?.stop();
+    }
+    return;
+  }
   const keyPrefix = `bench-${randomUUID().slice(0, 8)}`;
   const raw = createClient({ url });
   await raw.connect();
@@ -91,6 +124,7 @@ async function main(): Promise<void> {
       console.log(`  ${CONCURRENCY} sessions in flight: ${concurrent.appendsPerSecond.toFixed(0)} appends/s (${concurrent.messagesPerSecond.toFixed(0)} messages/s, 2 per append)`);
     }
     console.log(JSON.stringify({ redis: version, ...result, redisBytesPerSession, concurrency: CONCURRENCY, concurrent }));
+    if (WRITERS.length > 0) await writersPhase(url);
   } finally {
     await raw.flushDb().catch(() => undefined);
     await raw.close();

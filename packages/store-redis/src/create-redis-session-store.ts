@@ -2,9 +2,9 @@ import { CairnError, checkSessionKey, checkSessionTenant, corruptSessionError, t
 import { createClient } from 'redis';
 import { checkCount, serializeMessages } from './check-store-input.js';
 import { describeCorruption } from './describe-corruption.js';
-import { parseStoredSession } from './parse-stored-session.js';
+import { parseStoredMessages, parseStoredSession } from './parse-stored-session.js';
 import { redisSessionKeys, redisTenantPrefix } from './redis-session-keys.js';
-import { APPEND_SCRIPT, DELETE_SCRIPT, LIST_SCRIPT, LOAD_SCRIPT, SAVE_STATE_SCRIPT } from './redis-scripts.js';
+import { APPEND_SCRIPT, DELETE_SCRIPT, LIST_SCRIPT, LOAD_SCRIPT, LOAD_TAIL_SCRIPT, SAVE_STATE_SCRIPT } from './redis-scripts.js';
 import {
   DEFAULT_KEY_PREFIX,
   DEFAULT_LIST_LIMIT,
@@ -65,6 +65,16 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const reply = await runForSession(LOAD_SCRIPT, key, ['', ttl, key.sessionId, REDIS_STORE_SCHEMA]);
       if (reply[0] === 'none') return undefined;
       return parseStoredSession(key, reply[1] as unknown[], reply[2] as unknown[]);
+    },
+
+    async loadTail(rawKey, from) {
+      const { tenant, sessionId } = checkSessionKey(rawKey);
+      const key = { tenant, sessionId };
+      const start = checkCount('from', from);
+      const reply = await runForSession(LOAD_TAIL_SCRIPT, key, [String(start), ttl, key.sessionId, REDIS_STORE_SCHEMA]);
+      if (reply[0] === 'none') return undefined;
+      const length = Number(reply[1]);
+      return { length, messages: start >= length ? [] : parseStoredMessages(key, reply[2] as unknown[], start) };
     },
 
     async append(rawKey, messages, { expectedLength } = {}) {

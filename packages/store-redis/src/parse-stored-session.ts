@@ -1,4 +1,4 @@
-import { corruptSessionError, decodeStoredMessage, type LoadedSession, type SessionKey, type StoredState } from '@cairn/core';
+import { corruptSessionError, decodeStoredMessage, type CairnMessage, type LoadedSession, type SessionKey, type StoredState } from '@cairn/core';
 
 /**
  * Parses what the load script read (the state hash as a field/value list, the log's JSON
@@ -7,8 +7,16 @@ import { corruptSessionError, decodeStoredMessage, type LoadedSession, type Sess
  * @internal
  */
 export function parseStoredSession(key: SessionKey, stateFields: readonly unknown[], elements: readonly unknown[]): LoadedSession {
-  const messages = elements.map((element, position) => decodeStoredMessage(key, Buffer.isBuffer(element) ? element.toString('utf8') : element, position));
-  return { key, messages, state: parseState(key, stateFields) };
+  return { key, messages: parseStoredMessages(key, elements, 0), state: parseState(key, stateFields) };
+}
+
+/**
+ * Parses log elements read from position `from` on.
+ * @throws CairnError `CORRUPT_SESSION` naming the session and the first bad element.
+ * @internal
+ */
+export function parseStoredMessages(key: SessionKey, elements: readonly unknown[], from: number): CairnMessage[] {
+  return elements.map((element, offset) => decodeStoredMessage(key, Buffer.isBuffer(element) ? element.toString('utf8') : element, from + offset));
 }
 
 function parseState(key: SessionKey, fields: readonly unknown[]): StoredState | undefined {

@@ -43,6 +43,7 @@ interface Statements {
   setLength: StatementSync;
   insertMessage: StatementSync;
   messages: StatementSync;
+  messagesFrom: StatementSync;
   state: StatementSync;
   upsertState: StatementSync;
   list: StatementSync;
@@ -63,6 +64,7 @@ function prepareStatements(database: DatabaseSync): Statements {
     setLength: database.prepare(`UPDATE sessions SET length = ? ${where}`),
     insertMessage: database.prepare('INSERT INTO messages (tenant, session_id, position, body) VALUES (?, ?, ?, ?)'),
     messages: database.prepare(`SELECT position, body FROM messages ${where} ORDER BY position`),
+    messagesFrom: database.prepare(`SELECT position, body FROM messages ${where} AND position >= ? ORDER BY position`),
     state: database.prepare(`SELECT version, message_count AS messageCount, data FROM states ${where}`),
     upsertState: database.prepare(
       'INSERT INTO states (tenant, session_id, version, message_count, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (tenant, session_id) DO UPDATE SET version = excluded.version, message_count = excluded.message_count, data = excluded.data',
@@ -152,18 +154,37 @@ export function createSqliteSessionStore({
     return 0;
   }
 
+  /** Decodes message rows that should sit at positions `from`, `from + 1`, …, `length - 1`. */
+  function decodeRows(key: SessionKey, rows: readonly { position: number; body: unknown }[], from: number, length: number): CairnMessage[] {
+    if (rows.length !== length - from) throw corruptSessionError(key, `it should hold ${length} messages but has ${rows.length + from} rows`);
+    return rows.map((row, offset) => {
+      if (row.position !== from + offset) throw corruptSessionError(key, `message row ${from + offset} has position ${String(row.position)}`);
+      return decodeStoredMessage(key, row.body, from + offset);
+    });
+  }
+
   return {
+    async loadTail(key, from) {
+      checkSessionKey(key);
+      if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {
+        throw new CairnError({ code: 'INVALID_OPTIONS', message: `loadTail: from must be a non-negative integer, got ${String(from)}.`, details: { from } });
+      }
+      return read(() => {
+        const length = lengthOf(key);
+        if (length === undefined) return undefined;
+        if (from >= length) return { length, messages: [] };
+        const rows = statements.messagesFrom.all(key.tenant, key.sessionId, from) as { position: number; body: unknown }[];
+        return { length, messages: decodeRows(key, rows, from, length) };
+      });
+    },
+
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
       return read(() => {
         const length = lengthOf(key);
         if (length === undefined) return undefined;
         const rows = statements.messages.all(key.tenant, key.sessionId) as { position: number; body: unknown }[];
-        if (rows.length !== length) throw corruptSessionError(key, `it should hold ${length} messages but has ${rows.length} rows`);
-        const messages: CairnMessage[] = rows.map((row, index) => {
-          if (row.position !== index) throw corruptSessionError(key, `message row ${index} has position ${String(row.position)}`);
-          return decodeStoredMessage(key, row.body, index);
-        });
+        const messages = decodeRows(key, rows, 0, length);
         const state = statements.state.get(key.tenant, key.sessionId) as { version: unknown; messageCount: unknown; data: unknown } | undefined;
         if (state && (typeof state.version !== 'number' || typeof state.messageCount !== 'number' || typeof state.data !== 'string')) {
           throw corruptSessionError(key, 'its state row has the wrong column types');
