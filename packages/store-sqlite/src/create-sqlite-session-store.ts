@@ -14,6 +14,7 @@ import {
   type SessionStore,
 } from '@cairn/core';
 import { migrateSchema } from './migrate-schema.js';
+import { damagedFileError, isSqliteDamage, refuseEmptyFile, rethrowDamage } from './sqlite-damage.js';
 
 /** How long a write waits for another process's write lock, in milliseconds. */
 export const DEFAULT_BUSY_TIMEOUT_MS = 5_000;
@@ -85,7 +86,8 @@ function prepareStatements(database: DatabaseSync): Statements {
  *
  * @param options - `path` (or an open `database`), lock timeout, durability.
  * @returns The store; `close()` it when done.
- * @throws CairnError `INVALID_OPTIONS` for bad options, or a database whose schema is newer than this package.
+ * @throws CairnError `INVALID_OPTIONS` for bad options, or a database whose schema is newer than this package;
+ *   `CORRUPT_SESSION` (with `details.location`) for a 0-byte file or one that is not an SQLite database.
  *
  * @example
  * ```ts
@@ -103,8 +105,15 @@ export function createSqliteSessionStore({
   if (path !== undefined && (typeof path !== 'string' || path.length === 0)) throw invalid('`path` must be a non-empty string.', { path });
   if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) throw invalid(`busyTimeoutMs must be a non-negative integer, got ${String(busyTimeoutMs)}.`);
   if (synchronous !== 'NORMAL' && synchronous !== 'FULL') throw invalid(`synchronous must be 'NORMAL' or 'FULL', got ${JSON.stringify(synchronous)}.`);
-  const database = given ?? new DatabaseSync(path!);
+  if (path !== undefined) refuseEmptyFile(path);
   const location = path ?? 'the given database';
+  let database: DatabaseSync;
+  try {
+    database = given ?? new DatabaseSync(path!);
+  } catch (error) {
+    if (isSqliteDamage(error)) throw damagedFileError(location, (error as Error).message, error);
+    throw error;
+  }
   try {
     database.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     database.exec('PRAGMA journal_mode = WAL');
@@ -112,33 +121,49 @@ export function createSqliteSessionStore({
     migrateSchema(database, location);
   } catch (error) {
     if (!given) database.close();
+    if (isSqliteDamage(error)) throw damagedFileError(location, (error as Error).message, error);
     throw error;
   }
   const statements = prepareStatements(database);
   let closed = false;
 
-  /** Runs `work` in a write transaction (taken at once, so the read-check-write is atomic across processes). */
-  function write<T>(work: () => T): T {
-    if (closed) throw invalid('the store is closed.');
-    database.exec('BEGIN IMMEDIATE');
+  /** Ends a transaction after a failure; a damaged file may refuse even that (the error that matters is the first). */
+  function rollback(): void {
     try {
+      if (database.isTransaction) database.exec('ROLLBACK');
+    } catch {
+      // Keep the original error.
+    }
+  }
+
+  /**
+   * Runs `work` in a write transaction (taken at once, so the read-check-write is atomic across
+   * processes). SQLite's damaged-file errors become `CORRUPT_SESSION` naming `scope`.
+   */
+  function write<T>(scope: SessionKey, work: () => T): T {
+    if (closed) throw invalid('the store is closed.');
+    try {
+      database.exec('BEGIN IMMEDIATE');
       const result = work();
       database.exec('COMMIT');
       return result;
     } catch (error) {
-      database.exec('ROLLBACK');
-      throw error;
+      rollback();
+      return rethrowDamage(scope, error);
     }
   }
 
-  /** Runs `work` in a read transaction (one consistent snapshot of the file). */
-  function read<T>(work: () => T): T {
+  /** Runs `work` in a read transaction (one consistent snapshot of the file); damage as in `write`. */
+  function read<T>(scope: SessionKey | { readonly tenant: string }, work: () => T): T {
     if (closed) throw invalid('the store is closed.');
-    database.exec('BEGIN');
     try {
-      return work();
-    } finally {
+      database.exec('BEGIN');
+      const result = work();
       database.exec('COMMIT');
+      return result;
+    } catch (error) {
+      rollback();
+      return rethrowDamage(scope, error);
     }
   }
 
@@ -169,7 +194,7 @@ export function createSqliteSessionStore({
       if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {
         throw new CairnError({ code: 'INVALID_OPTIONS', message: `loadTail: from must be a non-negative integer, got ${String(from)}.`, details: { from } });
       }
-      return read(() => {
+      return read(key, () => {
         const length = lengthOf(key);
         if (length === undefined) return undefined;
         if (from >= length) return { length, messages: [] };
@@ -180,7 +205,7 @@ export function createSqliteSessionStore({
 
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
-      return read(() => {
+      return read(key, () => {
         const length = lengthOf(key);
         if (length === undefined) return undefined;
         const rows = statements.messages.all(key.tenant, key.sessionId) as { position: number; body: unknown }[];
@@ -200,7 +225,7 @@ export function createSqliteSessionStore({
     async append(key, messages, { expectedLength } = {}) {
       checkSessionKey(key);
       const bodies = messages.map(encodeStoredMessage);
-      return write(() => {
+      return write(key, () => {
         const length = lengthOf(key) ?? 0;
         if (expectedLength !== undefined && expectedLength !== length) throw sessionConflictError(key, `the log has ${length} messages, the writer expected ${expectedLength}`);
         if (bodies.length === 0) return { length };
@@ -216,7 +241,7 @@ export function createSqliteSessionStore({
       if (typeof state !== 'object' || state === null || !Number.isInteger(state.messageCount) || state.messageCount < 0 || typeof state.data !== 'string') {
         throw new CairnError({ code: 'INVALID_OPTIONS', message: 'saveState needs { messageCount: a non-negative integer, data: a string }.' });
       }
-      return write(() => {
+      return write(key, () => {
         const current = statements.state.get(key.tenant, key.sessionId) as { version: number } | undefined;
         const version = current?.version ?? 0;
         if (expectedVersion !== undefined && expectedVersion !== version) throw sessionConflictError(key, `the state is at version ${version}, the writer expected ${expectedVersion}`);
@@ -232,14 +257,14 @@ export function createSqliteSessionStore({
       const size = limit ?? DEFAULT_LIST_LIMIT;
       if (!Number.isInteger(size) || size < 1) throw new CairnError({ code: 'INVALID_OPTIONS', message: `list: limit must be a positive integer, got ${String(limit)}.`, details: { limit } });
       if (after !== undefined && typeof after !== 'string') throw new CairnError({ code: 'INVALID_OPTIONS', message: 'list: after must be a session id.' });
-      const rows = read(() => statements.list.all(tenant, after ?? '', size + 1) as { sessionId: string }[]);
+      const rows = read({ tenant }, () => statements.list.all(tenant, after ?? '', size + 1) as { sessionId: string }[]);
       const sessionIds = rows.slice(0, size).map((row) => row.sessionId);
       return rows.length > size ? { sessionIds, next: sessionIds[sessionIds.length - 1]! } : { sessionIds };
     },
 
     async delete(key) {
       checkSessionKey(key);
-      return write(() => {
+      return write(key, () => {
         const existed = Number(statements.deleteSession.run(key.tenant, key.sessionId).changes) > 0;
         statements.deleteMessages.run(key.tenant, key.sessionId);
         statements.deleteState.run(key.tenant, key.sessionId);
