@@ -13,6 +13,8 @@ export type CairnErrorCode =
   | 'BUDGET_EXCEEDED'
   | 'INVALID_OPTIONS'
   | 'INVALID_SNAPSHOT'
+  /** A store cannot reach its backend (Redis down, connection lost); whether an in-flight write happened is unknown. */
+  | 'STORE_UNAVAILABLE'
   | 'UNKNOWN_MESSAGE'
   | 'INVALID_SESSION_KEY'
   | 'SESSION_CONFLICT'

@@ -77,7 +77,8 @@ export interface SessionPage {
  *
  * Every method scopes by {@link SessionKey}; implementations must validate keys with
  * `checkSessionKey` and report unreadable rows as `CairnError` code `CORRUPT_SESSION` naming the
- * session, without affecting other sessions.
+ * session, without affecting other sessions. A store that cannot reach its backend (a server
+ * down, a connection lost) throws `STORE_UNAVAILABLE`.
  */
 export interface SessionStore {
   /** The session's log and latest state, or `undefined` when it does not exist. */

@@ -14,6 +14,7 @@ import {
 } from './redis-session-store-options.js';
 import { runRedisScript, type RedisCommandClient } from './run-redis-script.js';
 import { resolveRedisConnection } from './resolve-redis-connection.js';
+import { storeUnavailable } from './store-unavailable-error.js';
 
 /**
  * A {@link SessionStore} on Redis, for many app servers sharing sessions. Each session is a list
@@ -24,6 +25,8 @@ import { resolveRedisConnection } from './resolve-redis-connection.js';
  * @param options - a connected `client` or a `url`, plus key prefix and TTL.
  * @returns the store; `close()` closes the client only when the store created it.
  * @throws CairnError `INVALID_OPTIONS` for bad options (at once, before any command).
+ *   Calls reject with `STORE_UNAVAILABLE` when Redis cannot be reached, `CORRUPT_SESSION` for
+ *   unreadable session data (a corrupt tenant index only fails `list`).
  *
  * @example
  * ```ts
@@ -44,16 +47,25 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
   const ttl = ttlSeconds === undefined ? '0' : String(Math.ceil(ttlSeconds * 1000));
   const connection = resolveRedisConnection(options, createClient);
 
-  async function run(script: string, keys: readonly string[], args: readonly string[]): Promise<unknown[]> {
-    const client: RedisCommandClient = await connection.client();
-    const reply = (await runRedisScript(client, script, keys, args)) as unknown[];
+  /** Runs a script; a connection failure becomes `STORE_UNAVAILABLE` naming `scope`. */
+  async function send(script: string, keys: readonly string[], args: readonly string[], scope: { tenant: string; sessionId?: string }): Promise<unknown> {
+    try {
+      const client: RedisCommandClient = await connection.client();
+      return await runRedisScript(client, script, keys, args);
+    } catch (error) {
+      throw storeUnavailable(error, scope);
+    }
+  }
+
+  async function run(script: string, keys: readonly string[], args: readonly string[], scope: { tenant: string; sessionId?: string }): Promise<unknown[]> {
+    const reply = (await send(script, keys, args, scope)) as unknown[];
     // The status as text, whatever type mapping the client uses.
     return [String(reply[0]), ...reply.slice(1)];
   }
 
   async function runForSession(script: string, key: SessionKey, args: readonly string[]): Promise<unknown[]> {
     const keys = redisSessionKeys(keyPrefix, key);
-    const reply = await run(script, [keys.log, keys.state, keys.index], args);
+    const reply = await run(script, [keys.log, keys.state, keys.index], args, { tenant: key.tenant, sessionId: key.sessionId });
     if (reply[0] === 'corrupt') throw corruptSessionError(key, describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA));
     return reply;
   }
@@ -104,7 +116,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
         throw invalidOption(`Invalid list limit ${JSON.stringify(limit)}: pass an integer from 1 to ${MAX_LIST_LIMIT}.`);
       }
       const tenantPrefix = redisTenantPrefix(keyPrefix, tenant);
-      const reply = await run(LIST_SCRIPT, [`${tenantPrefix}:sessions`], [tenantPrefix, after ?? '', String(limit)]);
+      const reply = await run(LIST_SCRIPT, [`${tenantPrefix}:sessions`], [tenantPrefix, after ?? '', String(limit)], { tenant });
       if (reply[0] === 'corrupt') {
         throw new CairnError({
           code: 'CORRUPT_SESSION',
@@ -120,7 +132,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     async delete(rawKey) {
       const key = checkSessionKey(rawKey);
       const keys = redisSessionKeys(keyPrefix, key);
-      const removed = await runRedisScript(await connection.client(), DELETE_SCRIPT, [keys.log, keys.state, keys.index], ['', '', key.sessionId]);
+      const removed = await send(DELETE_SCRIPT, [keys.log, keys.state, keys.index], ['', '', key.sessionId], { tenant: key.tenant, sessionId: key.sessionId });
       return Number(removed) > 0;
     },
 

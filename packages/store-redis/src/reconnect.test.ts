@@ -20,7 +20,8 @@ describe.skipIf(!REDIS_URL)('a store whose Redis goes away', () => {
         (reason: unknown) => reason,
       );
       expect(error).toBeInstanceOf(Error);
-      expect(CairnError.isInstance(error)).toBe(false);
+      // Issue 12 item 17: a typed error, not node-redis's raw ClientOfflineError.
+      expect(CairnError.isInstance(error) && error.code).toBe('STORE_UNAVAILABLE');
       const second = await startRedisServer(port);
       try {
         // The restarted server kept nothing (no persistence): the session starts again.

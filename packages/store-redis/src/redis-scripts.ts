@@ -7,24 +7,32 @@
  * @internal
  */
 
-/** Checks key types and the schema marker; returns early with a `corrupt` reply. */
+/**
+ * Checks the session's key types and the schema marker; returns early with a `corrupt` reply.
+ * A tenant index of the wrong type does not stop the session (it is the tenant's, shared by all
+ * its sessions): the session is read and written as usual, the index is left alone, and only
+ * `list` reports it.
+ */
 const PRELUDE = `
 local logType = redis.call('TYPE', KEYS[1]).ok
 local stateType = redis.call('TYPE', KEYS[2]).ok
 local indexType = redis.call('TYPE', KEYS[3]).ok
 if logType ~= 'list' and logType ~= 'none' then return {'corrupt', 'log-type', logType} end
 if stateType ~= 'hash' and stateType ~= 'none' then return {'corrupt', 'state-type', stateType} end
-if indexType ~= 'zset' and indexType ~= 'none' then return {'corrupt', 'index-type', indexType} end
+local indexUsable = indexType == 'zset' or indexType == 'none'
 local schema = redis.call('HGET', KEYS[2], 'schema')
 if schema and schema ~= ARGV[4] then return {'corrupt', 'schema', schema} end
 if not schema and (logType ~= 'none' or stateType ~= 'none') then return {'corrupt', 'marker', ''} end
 local function touch()
   local ttl = tonumber(ARGV[2])
-  local indexTtl = redis.call('PTTL', KEYS[3])
-  redis.call('ZADD', KEYS[3], 0, ARGV[3])
   if ttl > 0 then
     redis.call('PEXPIRE', KEYS[1], ttl)
     redis.call('PEXPIRE', KEYS[2], ttl)
+  end
+  if not indexUsable then return end
+  local indexTtl = redis.call('PTTL', KEYS[3])
+  redis.call('ZADD', KEYS[3], 0, ARGV[3])
+  if ttl > 0 then
     if indexTtl ~= -1 and indexTtl < ttl then redis.call('PEXPIRE', KEYS[3], ttl) end
   else
     redis.call('PERSIST', KEYS[3])

@@ -1,6 +1,7 @@
 import { CairnError } from '@cairn/core';
 import type { RedisCommandClient } from './run-redis-script.js';
 import type { RedisSessionStoreOptions } from './redis-session-store-options.js';
+import { RedisUnreachableError } from './store-unavailable-error.js';
 
 /** A client the store created from a URL: connected on first use, closed by the store. */
 interface OwnedClient extends RedisCommandClient {
@@ -24,7 +25,7 @@ const CONNECT_RETRIES = 5;
 
 /** Backs off, then gives up so calls fail instead of waiting forever; the next call reconnects. */
 function retryConnecting(retries: number, cause: Error): number | Error {
-  return retries >= CONNECT_RETRIES ? new Error(`Redis is unreachable after ${retries} attempts: ${cause.message}`, { cause }) : Math.min(100 * 2 ** retries, 2_000);
+  return retries >= CONNECT_RETRIES ? new RedisUnreachableError(`Redis is unreachable after ${retries} attempts: ${cause.message}`, { cause }) : Math.min(100 * 2 ** retries, 2_000);
 }
 
 /** How the store reaches Redis. */
