@@ -312,6 +312,23 @@ describe.skipIf(!REDIS_URL)('createRedisSessionStore (real Redis)', () => {
     expect(() => createRedisSessionStore({ url: REDIS_URL, ttlSeconds: Number.NaN })).toThrow(/ttlSeconds/);
   });
 
+  it('validates the cluster options when created (exactly one connection option; root node URLs)', () => {
+    expect(() => createRedisSessionStore({ url: REDIS_URL, clusterUrls: ['redis://127.0.0.1:7000'] })).toThrow(/exactly one of/);
+    expect(() => createRedisSessionStore({ client: raw, cluster: { sendCommand: async () => null } })).toThrow(/exactly one of/);
+    expect(() => createRedisSessionStore({ clusterUrls: [] })).toThrow(/clusterUrls/);
+    expect(() => createRedisSessionStore({ clusterUrls: [''] })).toThrow(/clusterUrls/);
+    expect(() => createRedisSessionStore({ cluster: {} as never })).toThrow(/cluster/);
+    for (const options of [{ clusterUrls: [] }, { cluster: {} as never }]) {
+      let error: unknown;
+      try {
+        createRedisSessionStore(options);
+      } catch (caughtError) {
+        error = caughtError;
+      }
+      expect(CairnError.isInstance(error) && error.code).toBe('INVALID_OPTIONS');
+    }
+  });
+
   it('closes a client it created, never one it was given', async () => {
     const keyPrefix = uniquePrefix();
     const owned = createRedisSessionStore({ url: REDIS_URL, keyPrefix });

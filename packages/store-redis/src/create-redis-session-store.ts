@@ -1,5 +1,5 @@
 import { CairnError, checkSessionKey, checkSessionTenant, corruptSessionError, type SessionKey, type SessionStore } from '@cairn/core';
-import { createClient } from 'redis';
+import { createClient, createCluster } from 'redis';
 import { checkCount, serializeMessages } from './check-store-input.js';
 import { describeCorruption } from './describe-corruption.js';
 import { parseStoredMessages, parseStoredSession } from './parse-stored-session.js';
@@ -45,7 +45,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     throw invalidOption(`Invalid ttlSeconds ${JSON.stringify(ttlSeconds)}: pass a positive number of seconds, or leave it out for no expiry.`);
   }
   const ttl = ttlSeconds === undefined ? '0' : String(Math.ceil(ttlSeconds * 1000));
-  const connection = resolveRedisConnection(options, createClient);
+  const connection = resolveRedisConnection(options, { createClient, createCluster });
 
   /** Runs a script; a connection failure becomes `STORE_UNAVAILABLE` naming `scope`. */
   async function send(script: string, keys: readonly string[], args: readonly string[], scope: { tenant: string; sessionId?: string }): Promise<unknown> {

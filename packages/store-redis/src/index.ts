@@ -6,4 +6,4 @@ export {
   REDIS_STORE_SCHEMA,
 } from './redis-session-store-options.js';
 export type { RedisSessionStoreOptions } from './redis-session-store-options.js';
-export type { RedisCommandClient } from './run-redis-script.js';
+export type { RedisClusterCommandClient, RedisCommandClient } from './run-redis-script.js';

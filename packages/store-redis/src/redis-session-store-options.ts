@@ -1,4 +1,4 @@
-import type { RedisCommandClient } from './run-redis-script.js';
+import type { RedisClusterCommandClient, RedisCommandClient } from './run-redis-script.js';
 
 /** The default first part of every key the store writes. */
 export const DEFAULT_KEY_PREFIX = 'cairn';
@@ -15,7 +15,10 @@ export const MAX_LIST_LIMIT = 1000;
  */
 export const REDIS_STORE_SCHEMA = '1';
 
-/** Options for {@link createRedisSessionStore}. Pass exactly one of `client` and `url`. */
+/**
+ * Options for {@link createRedisSessionStore}. Pass exactly one of `client`, `url` (one Redis
+ * server) and `cluster`, `clusterUrls` (a Redis Cluster).
+ */
 export interface RedisSessionStoreOptions {
   /**
    * A connected node-redis client (`createClient()` from `redis`, already `connect()`ed). The
@@ -27,6 +30,18 @@ export interface RedisSessionStoreOptions {
    * use and closes it in `close()`.
    */
   readonly url?: string;
+  /**
+   * A connected node-redis Redis Cluster client (`createCluster({ rootNodes })` from `redis`,
+   * already `connect()`ed). The store sends each script to the node serving the session's slot
+   * and never closes the client.
+   */
+  readonly cluster?: RedisClusterCommandClient;
+  /**
+   * Root node URLs of a Redis Cluster (`['redis://10.0.0.1:7000', …]`; a few are enough, the rest
+   * is discovered). The store creates its own cluster client, connects on first use and closes it
+   * in `close()`.
+   */
+  readonly clusterUrls?: readonly string[];
   /**
    * The first part of every key: `{keyPrefix}:{{tenant}}:{sessionId}:log`. 1–64 characters of
    * `[A-Za-z0-9._:-]`.

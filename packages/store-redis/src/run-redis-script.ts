@@ -9,6 +9,30 @@ export interface RedisCommandClient {
   sendCommand(args: readonly string[]): Promise<unknown>;
 }
 
+/**
+ * The one method the store needs from a Redis Cluster client. node-redis cluster clients
+ * (`createCluster()`) have it: the first key picks the node (the slot's primary).
+ */
+export interface RedisClusterCommandClient {
+  /** Sends a raw command to the node serving `firstKey`'s slot, following `MOVED` / `ASK` redirects. */
+  sendCommand(firstKey: string | undefined, isReadonly: boolean | undefined, args: string[]): Promise<unknown>;
+}
+
+/**
+ * Wraps a cluster client as a {@link RedisCommandClient} for the store's scripts: each `EVAL` /
+ * `EVALSHA` goes to the node of its first key (every key of one call shares the tenant's hash
+ * tag, so one slot).
+ * @internal
+ */
+export function clusterCommandClient(cluster: RedisClusterCommandClient): RedisCommandClient {
+  return {
+    sendCommand: (args) => {
+      const keyCount = Number(args[2] ?? 0);
+      return cluster.sendCommand(keyCount > 0 ? args[3] : undefined, false, [...args]);
+    },
+  };
+}
+
 const SHAS = new Map<string, string>();
 
 function shaOf(script: string): string {
