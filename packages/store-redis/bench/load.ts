@@ -69,13 +69,22 @@ async function concurrentWrites(url: string, concurrency: number): Promise<{ app
   return { appendsPerSecond: appends / seconds, messagesPerSecond: (SESSIONS * MESSAGES) / seconds };
 }
 
-/** Prints the many-writers-on-one-session phase: one line per writer count. */
+/**
+ * Prints the many-writers-on-one-session phase: one line per writer count, on the Redis at `url`,
+ * then on the Redis Cluster of `CAIRN_REDIS_CLUSTER_URLS` when that is set.
+ */
 async function writersPhase(url: string): Promise<void> {
+  await writersOn('one Redis', (keyPrefix) => createRedisSessionStore({ url, keyPrefix }));
+  const clusterUrls = (process.env.CAIRN_REDIS_CLUSTER_URLS ?? '').split(',').filter(Boolean);
+  if (clusterUrls.length > 0) await writersOn(`a Redis Cluster (${clusterUrls.length} root nodes)`, (keyPrefix) => createRedisSessionStore({ clusterUrls, keyPrefix }));
+}
+
+async function writersOn(where: string, createStore: (keyPrefix: string) => ReturnType<typeof createRedisSessionStore>): Promise<void> {
   const keyPrefix = `bench-w-${randomUUID().slice(0, 8)}`;
-  console.log(`Many writers on one session (${WRITER_LOG}-message log to start, ${WRITER_MESSAGES} messages per writer, one ingest at a time, catch-up and retry on conflict):`);
+  console.log(`Many writers on one session, ${where} (${WRITER_LOG}-message log to start, ${WRITER_MESSAGES} messages per writer, one ingest at a time, catch-up and retry on conflict):`);
   for (const writers of WRITERS) {
     const result = await runConcurrentWriters({
-      createStore: () => createRedisSessionStore({ url, keyPrefix }),
+      createStore: () => createStore(keyPrefix),
       writers,
       messagesPerWriter: WRITER_MESSAGES,
       initialLog: WRITER_LOG,
