@@ -72,7 +72,7 @@ export function createInMemorySessionStore(): SessionStore {
       const session = find(key);
       if (!session) return undefined;
       const messages = session.messages.slice(from).map((text, offset) => decodeStoredMessage(key, text, from + offset));
-      return { length: session.messages.length, messages };
+      return { length: session.messages.length, messages, state: session.state && { ...session.state } };
     },
 
     async append(key, messages, { expectedLength } = {}) {

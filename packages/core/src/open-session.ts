@@ -135,7 +135,7 @@ class StoredSession implements CairnSession {
     const known = this.logLength();
     const loaded = this.store.loadTail
       ? await this.store.loadTail(this.key, known)
-      : await this.store.load(this.key).then((session) => session && { length: session.messages.length, messages: session.messages.slice(known) });
+      : await this.store.load(this.key).then((session) => session && { length: session.messages.length, messages: session.messages.slice(known), state: session.state });
     if (!loaded || loaded.length < known) {
       throw new CairnError({
         code: 'SESSION_CONFLICT',
@@ -190,7 +190,8 @@ class StoredSession implements CairnSession {
         break;
       } catch (error) {
         if (!isConflict(error) || attempt >= this.settings.maxConflictRetries) throw error;
-        const stored = (await this.store.load(this.key))?.state;
+        // Only the state is needed: with loadTail, the log is not read (the tail from its end is empty or what others appended).
+        const stored = this.store.loadTail ? (await this.store.loadTail(this.key, this.logLength()))?.state : (await this.store.load(this.key))?.state;
         if (stored && stored.messageCount > state.messageCount) {
           // Another writer saved a state covering more of the log: keep it.
           this.version = stored.version;

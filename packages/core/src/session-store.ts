@@ -35,12 +35,14 @@ export interface LoadedSession {
   readonly state: StoredState | undefined;
 }
 
-/** What {@link SessionStore.loadTail} returns: the end of a session's log. */
+/** What {@link SessionStore.loadTail} returns: the end of a session's log, and its latest state. */
 export interface LoadedTail {
   /** The log's length now (all messages, not only the tail). */
   readonly length: number;
   /** The messages from the requested position to the end, in order (empty when there are none). */
   readonly messages: readonly CairnMessage[];
+  /** The latest saved state, or `undefined` when none was saved yet (read in the same step as the log). */
+  readonly state: StoredState | undefined;
 }
 
 /** Options for {@link SessionStore.append}. */
@@ -84,9 +86,10 @@ export interface SessionStore {
   /** The session's log and latest state, or `undefined` when it does not exist. */
   load(key: SessionKey): Promise<LoadedSession | undefined>;
   /**
-   * Optional: the log's messages from position `from` on, and its current length, without the
-   * state: what a writer needs to catch up with another (`openSession` uses it when present, and
-   * falls back to {@link SessionStore.load}, which reads the whole log). When the log is not longer
+   * Optional: the log's messages from position `from` on, its current length and the latest
+   * state: what a writer needs to catch up with another, or to settle a state-version conflict
+   * (`openSession` uses it when present, and falls back to {@link SessionStore.load}, which reads
+   * the whole log). When the log is not longer
    * than `from`, `messages` is empty. Resolves `undefined` when the session does not exist.
    * Validates the key (`INVALID_SESSION_KEY`) and `from` (a non-negative integer, else
    * `INVALID_OPTIONS`); unreadable messages in the tail are `CORRUPT_SESSION`.

@@ -2,7 +2,7 @@ import { CairnError, checkSessionKey, checkSessionTenant, corruptSessionError, t
 import { createClient, createCluster } from 'redis';
 import { checkCount, serializeMessages } from './check-store-input.js';
 import { describeCorruption } from './describe-corruption.js';
-import { parseStoredMessages, parseStoredSession } from './parse-stored-session.js';
+import { parseState, parseStoredMessages, parseStoredSession } from './parse-stored-session.js';
 import { redisSessionKeys, redisTenantPrefix } from './redis-session-keys.js';
 import { APPEND_SCRIPT, DELETE_SCRIPT, LIST_SCRIPT, LOAD_SCRIPT, LOAD_TAIL_SCRIPT, SAVE_STATE_SCRIPT } from './redis-scripts.js';
 import {
@@ -86,7 +86,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const reply = await runForSession(LOAD_TAIL_SCRIPT, key, [String(start), ttl, key.sessionId, REDIS_STORE_SCHEMA]);
       if (reply[0] === 'none') return undefined;
       const length = Number(reply[1]);
-      return { length, messages: start >= length ? [] : parseStoredMessages(key, reply[2] as unknown[], start) };
+      return { length, messages: start >= length ? [] : parseStoredMessages(key, reply[2] as unknown[], start), state: parseState(key, reply[3] as unknown[]) };
     },
 
     async append(rawKey, messages, { expectedLength } = {}) {

@@ -19,7 +19,12 @@ export function parseStoredMessages(key: SessionKey, elements: readonly unknown[
   return elements.map((element, offset) => decodeStoredMessage(key, Buffer.isBuffer(element) ? element.toString('utf8') : element, from + offset));
 }
 
-function parseState(key: SessionKey, fields: readonly unknown[]): StoredState | undefined {
+/**
+ * Parses the state hash (a flat field/value list); `undefined` when no state was saved yet.
+ * @throws CairnError `CORRUPT_SESSION` naming the session and the bad field.
+ * @internal
+ */
+export function parseState(key: SessionKey, fields: readonly unknown[]): StoredState | undefined {
   const hash = new Map<string, string>();
   for (let index = 0; index + 1 < fields.length; index += 2) hash.set(String(fields[index]), String(fields[index + 1]));
   if (!hash.has('version')) return undefined;

@@ -88,12 +88,13 @@ return {'ok', redis.call('HGETALL', KEYS[2]), redis.call('LRANGE', KEYS[1], 0, -
 `;
 
 /**
- * Reads the end of a session's log in one atomic step. ARGV: the first position to read, -, -,
- * schema. Replies `none`, or `ok`, the log's length, then its elements from that position on.
+ * Reads the end of a session's log and its state in one atomic step. ARGV: the first position to
+ * read, -, -, schema. Replies `none`, or `ok`, the log's length, its elements from that position
+ * on, then the state hash as a flat field/value array.
  */
 export const LOAD_TAIL_SCRIPT = `${PRELUDE}
 if not schema then return {'none'} end
-return {'ok', redis.call('LLEN', KEYS[1]), redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]), -1)}
+return {'ok', redis.call('LLEN', KEYS[1]), redis.call('LRANGE', KEYS[1], tonumber(ARGV[1]), -1), redis.call('HGETALL', KEYS[2])}
 `;
 
 /** Deletes a session (even a corrupt one) and drops it from the index. ARGV: -, -, session id. */

@@ -12,6 +12,7 @@ import {
   type LoadedSession,
   type SessionKey,
   type SessionStore,
+  type StoredState,
 } from '@cairn/core';
 import { migrateSchema } from './migrate-schema.js';
 import { damagedFileError, isSqliteDamage, refuseEmptyFile, rethrowDamage } from './sqlite-damage.js';
@@ -188,6 +189,15 @@ export function createSqliteSessionStore({
     });
   }
 
+  /** The session's state row, checked. */
+  function stateOf(key: SessionKey): StoredState | undefined {
+    const state = statements.state.get(key.tenant, key.sessionId) as { version: unknown; messageCount: unknown; data: unknown } | undefined;
+    if (state && (typeof state.version !== 'number' || typeof state.messageCount !== 'number' || typeof state.data !== 'string')) {
+      throw corruptSessionError(key, 'its state row has the wrong column types');
+    }
+    return state && { version: state.version as number, messageCount: state.messageCount as number, data: state.data as string };
+  }
+
   return {
     async loadTail(key, from) {
       checkSessionKey(key);
@@ -197,9 +207,9 @@ export function createSqliteSessionStore({
       return read(key, () => {
         const length = lengthOf(key);
         if (length === undefined) return undefined;
-        if (from >= length) return { length, messages: [] };
+        if (from >= length) return { length, messages: [], state: stateOf(key) };
         const rows = statements.messagesFrom.all(key.tenant, key.sessionId, from) as { position: number; body: unknown }[];
-        return { length, messages: decodeRows(key, rows, from, length) };
+        return { length, messages: decodeRows(key, rows, from, length), state: stateOf(key) };
       });
     },
 
@@ -210,15 +220,7 @@ export function createSqliteSessionStore({
         if (length === undefined) return undefined;
         const rows = statements.messages.all(key.tenant, key.sessionId) as { position: number; body: unknown }[];
         const messages = decodeRows(key, rows, 0, length);
-        const state = statements.state.get(key.tenant, key.sessionId) as { version: unknown; messageCount: unknown; data: unknown } | undefined;
-        if (state && (typeof state.version !== 'number' || typeof state.messageCount !== 'number' || typeof state.data !== 'string')) {
-          throw corruptSessionError(key, 'its state row has the wrong column types');
-        }
-        return {
-          key: { tenant: key.tenant, sessionId: key.sessionId },
-          messages,
-          state: state && { version: state.version as number, messageCount: state.messageCount as number, data: state.data as string },
-        };
+        return { key: { tenant: key.tenant, sessionId: key.sessionId }, messages, state: stateOf(key) };
       });
     },
 

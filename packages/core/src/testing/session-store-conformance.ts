@@ -165,12 +165,14 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
       const messages = createSampleMessages(6, { prefix: 'tail' });
       expect(await store.loadTail(a, 0)).toBeUndefined();
       await store.append(a, messages);
-      await store.saveState(a, { messageCount: 6, data: 'state' });
       const json = JSON.parse(JSON.stringify(messages)) as unknown[];
-      expect(await store.loadTail(a, 0)).toEqual({ length: 6, messages: json });
-      expect(await store.loadTail(a, 4)).toEqual({ length: 6, messages: json.slice(4) });
-      expect(await store.loadTail(a, 6)).toEqual({ length: 6, messages: [] });
-      expect(await store.loadTail(a, 9)).toEqual({ length: 6, messages: [] });
+      expect(await store.loadTail(a, 2)).toEqual({ length: 6, messages: json.slice(2), state: undefined });
+      await store.saveState(a, { messageCount: 6, data: 'state' });
+      const state = { version: 1, messageCount: 6, data: 'state' };
+      expect(await store.loadTail(a, 0)).toEqual({ length: 6, messages: json, state });
+      expect(await store.loadTail(a, 4)).toEqual({ length: 6, messages: json.slice(4), state });
+      expect(await store.loadTail(a, 6)).toEqual({ length: 6, messages: [], state });
+      expect(await store.loadTail(a, 9)).toEqual({ length: 6, messages: [], state });
       expect(await store.loadTail(b, 0)).toBeUndefined();
       for (const from of [-1, 1.5, Number.NaN, '2' as unknown as number]) expect(await codeOf(store.loadTail(a, from)), `from ${String(from)}`).toBe('INVALID_OPTIONS');
       expect(await codeOf(store.loadTail({ tenant: 'acme', sessionId: 'a b' }, 0))).toBe('INVALID_SESSION_KEY');
@@ -196,6 +198,12 @@ export function describeSessionStoreConformance(name: string, { createStore, cor
       await mine.ingest(messages.slice(38));
       expect(calls).toEqual(['loadTail 30']);
       expect(mine.engine.getMessages().map((message) => message.id)).toEqual(messages.map((message) => message.id));
+      // A state-version conflict is settled from the stored state alone: no log is read.
+      await store.saveState(a, { messageCount: 5, data: 'another writer’s state' });
+      calls.length = 0;
+      await mine.checkpoint();
+      expect(calls).toEqual(['loadTail 40']);
+      expect((await store.load(a))?.state).toMatchObject({ version: 2, messageCount: 40 });
     });
 
     it('lists a tenant’s sessions in ascending pages', async () => {
