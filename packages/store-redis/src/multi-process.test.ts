@@ -1,42 +1,12 @@
 import { openSession, type AssembleResult } from '@cairn/core';
 import { createSampleMessages } from '@cairn/core/testing';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRedisSessionStore } from './create-redis-session-store.js';
 import { REDIS_URL, uniquePrefix } from './test-support/redis-test-context.js';
+import { startWriterProcess } from './test-support/start-writer-process.js';
 
-const WRITER = fileURLToPath(new URL('./test-support/session-writer-process.ts', import.meta.url));
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-interface Writer {
-  readonly child: ChildProcessWithoutNullStreams;
-  readonly ready: Promise<void>;
-  readonly done: Promise<string[]>;
-}
-
-/** Starts a writer process (Node via tsx, sources through the @cairn/source condition). */
-function startWriter(job: Record<string, unknown>): Writer {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=@cairn/source', WRITER, JSON.stringify({ url: REDIS_URL, ...job })], { cwd: REPO_ROOT });
-  let stdout = '';
-  let stderr = '';
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    if (stdout.includes('ready\n')) markReady();
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<string[]>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      markReady();
-      if (code === 0) resolve(stdout.split('\n').filter((line) => line !== '' && line !== 'ready'));
-      else reject(new Error(`writer ${JSON.stringify(job)} exited with ${String(code)}:\n${stderr}`));
-    });
-  });
-  return { child, ready, done };
-}
+/** Starts a writer process on the test Redis. */
+const startWriter = (job: Record<string, unknown>) => startWriterProcess({ url: REDIS_URL, ...job });
 
 describe.skipIf(!REDIS_URL)('several processes on one Redis session', () => {
   it('two processes appending to one session concurrently lose nothing', async () => {

@@ -6,6 +6,7 @@ import { createRedisSessionStore } from './create-redis-session-store.js';
 import { redisSessionKeys } from './redis-session-keys.js';
 import { CLUSTER_URLS, connectRawCluster } from './test-support/redis-cluster-context.js';
 import { uniquePrefix } from './test-support/redis-test-context.js';
+import { startWriterProcess } from './test-support/start-writer-process.js';
 
 if (CLUSTER_URLS.length === 0) {
   console.warn('\n!! store-redis: SKIPPING the Redis Cluster tests: CAIRN_REDIS_CLUSTER_URLS is not set (root node URLs, comma-separated; .ci/run starts a 3-primary cluster and sets it).\n');
@@ -55,6 +56,22 @@ describe.skipIf(CLUSTER_URLS.length === 0)('store-redis on a Redis Cluster (CAIR
     expect(primariesWithKeys).toBeGreaterThanOrEqual(2);
     for (const tenant of tenants) expect((await store.list(tenant)).sessionIds).toEqual(['chat-1']);
   });
+
+  it('two processes appending to one session on the cluster concurrently lose nothing', async () => {
+    const keyPrefix = uniquePrefix();
+    const key = { tenant: 'acme', sessionId: 'two-processes' };
+    const perWriter = 100;
+    const writers = ['alpha', 'beta'].map((writer) => startWriterProcess({ clusterUrls: CLUSTER_URLS, kind: 'append', keyPrefix, ...key, writer, count: perWriter }));
+    await Promise.all(writers.map((writer) => writer.ready));
+    for (const writer of writers) writer.child.stdin.end('go\n');
+    const outputs = await Promise.all(writers.map((writer) => writer.done));
+    const conflicts = outputs.map((lines) => (JSON.parse(lines.at(-1) ?? '{}') as { conflicts: number }).conflicts);
+    const store = createRedisSessionStore({ cluster: raw, keyPrefix });
+    const ids = (await store.load(key))?.messages.map((message) => message.id) ?? [];
+    expect(ids).toHaveLength(2 * perWriter);
+    for (const writer of ['alpha', 'beta']) expect(ids.filter((id) => id.startsWith(`${writer}-`))).toEqual(Array.from({ length: perWriter }, (_, index) => `${writer}-m${index}`));
+    console.info(`two-process race on the cluster: ${conflicts.join(' + ')} conflicts caught up and retried`);
+  }, 120_000);
 
   it('lets many writers (one store and cluster client each, as separate servers) share a session without losing or reordering a message', async () => {
     const keyPrefix = uniquePrefix();

@@ -17,7 +17,9 @@ import { createRedisSessionStore } from '../create-redis-session-store.js';
 
 interface Job {
   readonly kind: 'append' | 'batches';
-  readonly url: string;
+  /** The Redis URL, unless `clusterUrls` names a Redis Cluster. */
+  readonly url?: string;
+  readonly clusterUrls?: readonly string[];
   readonly keyPrefix: string;
   readonly tenant: string;
   readonly sessionId: string;
@@ -30,7 +32,7 @@ interface Job {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
-const redis = createRedisSessionStore({ url: job.url, keyPrefix: job.keyPrefix });
+const redis = job.clusterUrls ? createRedisSessionStore({ clusterUrls: job.clusterUrls, keyPrefix: job.keyPrefix }) : createRedisSessionStore({ url: job.url, keyPrefix: job.keyPrefix });
 let conflicts = 0;
 const store: SessionStore = {
   ...redis,
