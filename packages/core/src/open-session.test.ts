@@ -131,6 +131,24 @@ describe('openSession', () => {
     expect((await store.load(first.key))!.state?.version).toBe(2);
   });
 
+  it('works with a store without loadTail: catching up, strict tool results from another writer and state conflicts fall back to load', async () => {
+    const store = countingStore();
+    expect('loadTail' in store).toBe(false);
+    const strict = { store, sessionId: 'fallback', tokenCounter, onInvalidToolStructure: 'throw' as const };
+    const first = await openSession(strict);
+    const second = await openSession(strict);
+    await first.ingest([
+      { id: 'u1', role: 'user', content: 'Run the tests.' },
+      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'call-1', name: 'run_tests', arguments: {} }] },
+    ]);
+    await second.ingest({ id: 't1', role: 'tool', toolCallId: 'call-1', name: 'run_tests', content: '12 passed' });
+    await first.ingest({ id: 'u2', role: 'user', content: 'Thanks.' });
+    expect(first.engine.getMessages().map((message) => message.id)).toEqual(['u1', 'a1', 't1', 'u2']);
+    await second.checkpoint();
+    await first.checkpoint();
+    expect((await store.load(first.key))!.state).toMatchObject({ version: 2, messageCount: 4 });
+  });
+
   it('gives up with SESSION_CONFLICT when the session was deleted under it', async () => {
     const store = createInMemorySessionStore();
     const session = await openSession({ store, sessionId: 'gone', tokenCounter });
