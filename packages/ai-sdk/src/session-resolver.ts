@@ -1,40 +1,79 @@
 import { openSession, type ContextEngine, type ContextEngineOptions, type SessionStore } from '@cairn/core';
+import { LruMap } from './lru-map.js';
 import { SessionEntry } from './session-entry.js';
 
 /** Where sessions come from. @internal */
 export interface SessionResolverOptions {
   /** One engine for every call (the caller's). */
   engine?: ContextEngine;
-  store?: SessionStore;
+  store: SessionStore;
   tenant?: string;
   checkpointEvery?: number;
+  /** Sessions (branches included) held open at once; the least recently used is closed past it. */
+  maxOpenSessions: number;
   engineOptions: Omit<ContextEngineOptions, 'sessionId'>;
-  onBackgroundError?: (error: unknown) => void;
+  onBackgroundError: (error: unknown) => void;
 }
 
 /**
- * The one place the middleware gets engines from: the caller's engine, or a session per id
- * opened through core's `openSession` (in the given store, in memory by default). A session id
- * may have branches (`<id>:b1`, `<id>:b2`, …), made when a caller edits history.
+ * The one place the middleware gets engines from for calls that name a session: the caller's
+ * engine, or a session per id opened through core's `openSession` (in the given store, in memory
+ * by default). A session id may have branches (`<id>:b1`, `<id>:b2`, …), made when a caller edits
+ * history. At most `maxOpenSessions` sessions are held open: the least recently used one is
+ * closed (its state saved; the store keeps its log) and reopened from the store when needed.
  *
  * @internal
  */
 export class SessionResolver {
-  private readonly entries = new Map<string, Promise<SessionEntry>>();
-  /** Branches per session id, most recently used first. */
-  private readonly lines = new Map<string, string[]>();
+  private readonly entries: LruMap<string, Promise<SessionEntry>>;
+  /** Branches per session id, most recently used first (forgotten ones are found again in the store). */
+  private readonly lines: LruMap<string, string[]>;
+  /** Evicted sessions still saving, so a reopen reads what they wrote. */
+  private readonly closing = new Map<string, Promise<void>>();
+  /** Sessions a call in flight uses (never evicted under it), with how many calls use each. */
+  private readonly pins = new Map<string, number>();
 
-  constructor(private readonly options: SessionResolverOptions) {}
+  constructor(private readonly options: SessionResolverOptions) {
+    this.entries = new LruMap(
+      options.maxOpenSessions,
+      (id, entry) => this.evict(id, entry),
+      (id) => !this.pins.has(id),
+    );
+    this.lines = new LruMap(options.maxOpenSessions);
+  }
 
-  /** The entry for a stored session id (or the caller's engine). */
-  get(id: string): Promise<SessionEntry> {
+  /** How many sessions are held open now (branches included). */
+  get openSessions(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The entry for a stored session id (or the caller's engine).
+   * @param pinned - The ids a call in flight uses: `id` is added and stays open until {@link release}.
+   */
+  get(id: string, pinned?: string[]): Promise<SessionEntry> {
+    if (pinned) {
+      pinned.push(id);
+      this.pins.set(id, (this.pins.get(id) ?? 0) + 1);
+    }
     let entry = this.entries.get(id);
     if (!entry) {
-      entry = this.open(id);
-      this.entries.set(id, entry);
-      entry.catch(() => this.entries.delete(id));
+      const opening = this.open(id);
+      entry = opening;
+      this.entries.set(id, opening);
+      opening.catch(() => this.entries.delete(id, opening));
     }
     return entry;
+  }
+
+  /** Ends a call's use of the sessions it pinned; sessions over the bound are then closed. */
+  release(pinned: readonly string[]): void {
+    for (const id of pinned) {
+      const count = (this.pins.get(id) ?? 1) - 1;
+      if (count > 0) this.pins.set(id, count);
+      else this.pins.delete(id);
+    }
+    this.entries.trim();
   }
 
   /** Every line of a session id: the id and its branches, most recently used first. */
@@ -65,6 +104,20 @@ export class SessionResolver {
     return this.options.engine !== undefined;
   }
 
+  /** Closes an evicted session once the calls queued on it are done. */
+  private evict(id: string, opening: Promise<SessionEntry>): void {
+    const closed = opening
+      .then((entry) => entry.exclusive(async () => entry.handle.close?.()))
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.onBackgroundError(error),
+      )
+      .finally(() => {
+        if (this.closing.get(id) === closed) this.closing.delete(id);
+      });
+    this.closing.set(id, closed);
+  }
+
   private async open(id: string): Promise<SessionEntry> {
     const { engine, store, tenant, checkpointEvery, engineOptions, onBackgroundError } = this.options;
     if (engine) {
@@ -74,6 +127,7 @@ export class SessionResolver {
         assemble: (options) => engine.assemble(options),
       });
     }
+    await this.closing.get(id);
     const session = await openSession({ ...engineOptions, store, tenant, sessionId: id, checkpointEvery, onCheckpointError: onBackgroundError });
     return new SessionEntry(id, {
       engine: session.engine,
@@ -83,10 +137,12 @@ export class SessionResolver {
     });
   }
 
-  /** Closes every stored session (each saves its state). */
+  /** Closes every open session (each saves its state) and waits for evicted ones to finish saving. */
   async close(): Promise<void> {
     const entries = await Promise.allSettled([...this.entries.values()]);
     this.entries.clear();
-    for (const entry of entries) if (entry.status === 'fulfilled') await entry.value.handle.close?.();
+    this.lines.clear();
+    for (const entry of entries) if (entry.status === 'fulfilled') await entry.value.exclusive(async () => entry.value.handle.close?.());
+    await Promise.all([...this.closing.values()]);
   }
 }
