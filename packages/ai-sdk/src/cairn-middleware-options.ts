@@ -1,4 +1,4 @@
-import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
+import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
 import type { EmbeddingModel, LanguageModel } from 'ai';
 
 /** Sessions (branches included) the middleware holds open at once; the least recently used is closed past it. */
@@ -25,6 +25,16 @@ export type CairnGuardMode = 'off' | 'warn' | 'block';
  * old ones too); `throw` rejects the call with a `CairnError` (`INVALID_MESSAGE`).
  */
 export type HistoryMismatchMode = 'branch' | 'append' | 'throw';
+
+/** What {@link CairnMiddlewareOptions.onView} is told about each view. */
+export interface CairnViewInfo {
+  /** The call's session, or `undefined` for a call scoped to itself (or one on the caller's `engine`). */
+  sessionId: string | undefined;
+  /** Tokens of the leading system messages (and the guard's note), counted in the budget. */
+  reserved: number;
+  /** Core's metadata of the view: `budget` (what was left for the history), `tokens`, `historyTokens`, `mode`, `counts` per fidelity, per-unit `decisions`, … */
+  metadata: AssembleMetadata;
+}
 
 /** Options of {@link cairnMiddleware}. Every field is optional. */
 export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sessionId' | 'budget' | 'embedder' | 'summarizer'> {
@@ -91,4 +101,6 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
    * @default undefined (raise on the next call)
    */
   onBackgroundError?: (error: unknown) => void;
+  /** Called after each view is assembled, before the model is called (logging, metrics, showing what the view kept). @default none */
+  onView?: (info: CairnViewInfo) => void;
 }

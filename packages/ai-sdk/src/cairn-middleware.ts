@@ -88,6 +88,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     summarizer,
     onHistoryMismatch = DEFAULT_ON_HISTORY_MISMATCH,
     onBackgroundError,
+    onView,
     ...engineOptions
   } = options;
   const budget = checkMiddlewareOptions(options);
@@ -166,6 +167,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
         });
       }
       const view = entry.handle.assemble({ budget: budget - reserved });
+      onView?.({ sessionId: engine ? undefined : sessionId, reserved, metadata: view.metadata });
       if (sessionId !== undefined) summarizeInBackground(entry);
       const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];
       if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });

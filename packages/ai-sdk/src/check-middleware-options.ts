@@ -32,7 +32,7 @@ function checkOneOf(name: string, value: unknown, allowed: readonly string[]): v
  * @internal
  */
 export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number {
-  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, store, engine, onBackgroundError, summarizer, embedder, embeddingModel } = options;
+  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, store, engine, onBackgroundError, onView, summarizer, embedder, embeddingModel } = options;
   if (contextWindow !== undefined) checkInteger('contextWindow', contextWindow, 1);
   const budget = resolveBudgetOption(OWNER, options.budget, contextWindow);
   if (sessionId !== undefined || tenant !== undefined) {
@@ -51,6 +51,7 @@ export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number 
   if (engine !== undefined && !hasMethods(engine, ['ingest', 'assemble', 'getMessages'])) fail('engine must be a cairn ContextEngine (createContextEngine).', {});
   if (engine !== undefined && (store !== undefined || sessionId !== undefined)) fail('engine is used for every call, so store and sessionId have no effect with it; pass one or the other.', {});
   if (onBackgroundError !== undefined && typeof onBackgroundError !== 'function') fail('onBackgroundError must be a function.', {});
+  if (onView !== undefined && typeof onView !== 'function') fail('onView must be a function.', {});
   if (summarizer !== undefined && typeof summarizer !== 'function' && typeof summarizer !== 'string' && !hasMethods(summarizer, ['doGenerate'])) {
     fail('summarizer must be an AI SDK language model or a core Summarizer function.', {});
   }

@@ -6,7 +6,7 @@ export {
   DEFAULT_MAX_OPEN_SESSIONS,
   DEFAULT_ON_HISTORY_MISMATCH,
 } from './cairn-middleware-options.js';
-export type { CairnGuardMode, CairnMiddlewareOptions, HistoryMismatchMode } from './cairn-middleware-options.js';
+export type { CairnGuardMode, CairnMiddlewareOptions, CairnViewInfo, HistoryMismatchMode } from './cairn-middleware-options.js';
 export { embeddingModelEmbedder } from './embedding-model-embedder.js';
 export { DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './language-model-summarizer.js';
 export type { LanguageModelSummarizerOptions } from './language-model-summarizer.js';
