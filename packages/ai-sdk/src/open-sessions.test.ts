@@ -1,4 +1,4 @@
-import { createInMemorySessionStore } from '@cairn/core';
+import { createInMemorySessionStore, type SessionStore } from '@cairn/core';
 import { generateText, wrapLanguageModel, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,22 @@ describe('open sessions are bounded; the store keeps them (issue 12, item 3)', (
     for (let edit = 0; edit < 8; edit++) await generateText({ model: wrapped, prompt: `version ${edit} of the question` });
     expect(middleware.stats().openSessions).toBeLessThanOrEqual(2);
     expect((await middleware.engine()).getMessages().map((message) => message.content)).toEqual(['version 7 of the question']);
+  });
+
+  it('a session edited on every call tries a bounded number of its branches per call, not all of them', async () => {
+    const inner = createInMemorySessionStore();
+    let loads = 0;
+    const store: SessionStore = { ...inner, load: (key) => (loads++, inner.load(key)) };
+    const middleware = cairnMiddleware({ store, sessionId: 'chat', maxOpenSessions: 2 });
+    const wrapped = wrapLanguageModel({ model: new MockLanguageModelV4({ doGenerate: textResult('ok') }), middleware });
+    const perCall: number[] = [];
+    for (let edit = 0; edit < 40; edit++) {
+      const before = loads;
+      await generateText({ model: wrapped, prompt: `version ${edit} of the question` });
+      perCall.push(loads - before);
+    }
+    expect(Math.max(...perCall.slice(-10))).toBeLessThanOrEqual(10);
+    expect(middleware.stats().openSessions).toBeLessThanOrEqual(2);
+    expect((await middleware.engine()).getMessages().map((message) => message.content)).toEqual(['version 39 of the question']);
   });
 });

@@ -2,6 +2,15 @@ import { openSession, type ContextEngine, type ContextEngineOptions, type Sessio
 import { LruMap } from './lru-map.js';
 import { SessionEntry } from './session-entry.js';
 
+/** Lines (a session id and its branches) a call tries before it opens a new branch. */
+const MAX_LINES_TRIED = 8;
+
+/** The branches of one session id, most recently used first, and the number of the next one. */
+interface Line {
+  ids: string[];
+  next: number;
+}
+
 /** Where sessions come from. @internal */
 export interface SessionResolverOptions {
   /** One engine for every call (the caller's). */
@@ -26,8 +35,8 @@ export interface SessionResolverOptions {
  */
 export class SessionResolver {
   private readonly entries: LruMap<string, Promise<SessionEntry>>;
-  /** Branches per session id, most recently used first (forgotten ones are found again in the store). */
-  private readonly lines: LruMap<string, string[]>;
+  /** Branches per session id (forgotten ones are found again in the store). */
+  private readonly lines: LruMap<string, Line>;
   /** Evicted sessions still saving, so a reopen reads what they wrote. */
   private readonly closing = new Map<string, Promise<void>>();
   /** Sessions a call in flight uses (never evicted under it), with how many calls use each. */
@@ -76,28 +85,33 @@ export class SessionResolver {
     this.entries.trim();
   }
 
-  /** Every line of a session id: the id and its branches, most recently used first. */
-  line(id: string): string[] {
+  private lineOf(id: string): Line {
     let line = this.lines.get(id);
     if (!line) {
-      line = [id];
+      line = { ids: [id], next: 1 };
       this.lines.set(id, line);
     }
     return line;
   }
 
-  /** Makes `branchId` the first line to try for `id`. */
-  use(id: string, branchId: string): void {
-    const line = this.line(id);
-    const at = line.indexOf(branchId);
-    if (at >= 0) line.splice(at, 1);
-    line.unshift(branchId);
+  /** The lines of a session id to try: the id and its branches, most recently used first (at most {@link MAX_LINES_TRIED}). */
+  line(id: string): readonly string[] {
+    return this.lineOf(id).ids;
   }
 
-  /** The next unused branch id of `id`. */
+  /** Makes `branchId` the first line to try for `id`. */
+  use(id: string, branchId: string): void {
+    const { ids } = this.lineOf(id);
+    const at = ids.indexOf(branchId);
+    if (at >= 0) ids.splice(at, 1);
+    ids.unshift(branchId);
+    if (ids.length > MAX_LINES_TRIED) ids.length = MAX_LINES_TRIED;
+  }
+
+  /** The next branch id of `id` not handed out yet (it may exist in the store from an earlier process). */
   nextBranch(id: string): string {
-    const line = this.line(id);
-    return `${id}:b${line.length}`;
+    const line = this.lineOf(id);
+    return `${id}:b${line.next++}`;
   }
 
   get usesCallerEngine(): boolean {
