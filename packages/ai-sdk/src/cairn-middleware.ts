@@ -58,6 +58,10 @@ function isSummarizer(value: unknown): value is Summarizer {
  * it back (messages shown in full are the original AI SDK messages, every part and provider
  * option kept). The dead-end guard watches the tool calls the model makes.
  *
+ * A call that names no session (`providerOptions.cairn.sessionId`, the `sessionId` option) and
+ * has no `engine` is scoped to itself: it sees only its own prompt and nothing of it is kept.
+ * Named sessions live in `store`; at most `maxOpenSessions` are held open.
+ *
  * @param options - See {@link CairnMiddlewareOptions}; validated here, once.
  * @returns A middleware for `wrapLanguageModel` (with `engine()` and `close()`).
  * @throws CairnError `INVALID_OPTIONS` for options that make no sense.
