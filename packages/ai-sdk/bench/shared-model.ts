@@ -50,6 +50,8 @@ async function main(): Promise<void> {
     times.push(performance.now() - start);
   }
   const after = heapMb();
+  // Keep the wrapped model (and its middleware) alive through the last heap figure.
+  if (wrapped.modelId !== 'stub') throw new Error('unexpected model');
   const mean = (samples: number[]) => samples.reduce((total, value) => total + value, 0) / samples.length;
   console.log(`${REQUESTS} unrelated requests on one wrapped model, no session id`);
   heaps.push(`${growth(after)} at ${REQUESTS}`);
