@@ -1,33 +1,61 @@
-import { cairnMiddleware, cairnTools } from '@cairn/ai-sdk';
+import { cairnMiddleware, cairnTools, type CairnViewInfo } from '@cairn/ai-sdk';
 import { isStepCount, jsonSchema, tool, ToolLoopAgent, wrapLanguageModel, type LanguageModel } from 'ai';
+import { shellOutput } from './shell-output.js';
+
+/** What one model call saw, as cairn's view reported it. */
+export interface ViewReport {
+  /** Tokens of the whole history at full fidelity. */
+  historyTokens: number;
+  /** Tokens of the view (system prompt included). */
+  tokens: number;
+  mode: 'passthrough' | 'curated';
+  full: number;
+  compressed: number;
+  placeholder: number;
+}
+
+/** A dead end in the session's registry after the run. */
+export interface DeadEndReport {
+  line: string;
+  /** True when something it depended on changed since (the fix): listed last, no longer blocked. */
+  stale: boolean;
+}
 
 /** What one run of the example reports. */
 export interface AgentRun {
   text: string;
+  budget: number;
   commands: string[];
   blocked: number;
-  deadEnds: string[];
+  views: ViewReport[];
+  deadEnds: DeadEndReport[];
 }
 
+/** Token budget of every model call in the example (small, so the view has to choose). */
+export const BUDGET = 2_000;
+
 /**
- * Runs a small coding agent (a ToolLoopAgent) whose every model call goes through cairn, with
- * the dead-end guard in block mode.
+ * Runs a small coding agent (a ToolLoopAgent) whose every model call goes through cairn: the
+ * dead-end guard in block mode, a named session (so the dead ends can be listed afterwards),
+ * and `onView` reporting what each view kept within the budget.
  */
 export async function runAgent(model: LanguageModel): Promise<AgentRun> {
   const commands: string[] = [];
-  let fixed = false;
+  const state = { fixed: false };
   const shell = tool({
     description: 'Runs a shell command in the project and returns its output.',
     inputSchema: jsonSchema<{ command: string }>({ type: 'object', properties: { command: { type: 'string' } }, required: ['command'] }),
     execute: async ({ command }) => {
       commands.push(command);
-      if (command.startsWith('sed')) fixed = true;
-      if (command === 'npm test') return fixed ? 'PASS src/sum.test.ts' : 'Error: exit code 1\nFAIL src/sum.test.ts > sum(2, 1): expected 1 to be 3';
-      if (command === 'cat src/sum.ts') return `export const sum = (a: number, b: number) => a ${fixed ? '+' : '-'} b;`;
-      return 'ok';
+      return shellOutput(command, state);
     },
   });
-  const middleware = cairnMiddleware({ budget: 8_000, guard: 'block' });
+  const views: ViewReport[] = [];
+  const onView = ({ reserved, metadata }: CairnViewInfo): void => {
+    const { historyTokens, tokens, mode, counts } = metadata;
+    views.push({ historyTokens: historyTokens + reserved, tokens: tokens + reserved, mode, full: counts.full, compressed: counts.compressed, placeholder: counts.placeholder });
+  };
+  const middleware = cairnMiddleware({ budget: BUDGET, guard: 'block', sessionId: 'fix-sum', onView });
   const agent = new ToolLoopAgent({
     model: wrapLanguageModel({ model: model as never, middleware }),
     instructions: 'You are a coding agent. Make the failing test pass. Use registerDeadEnd for approaches that cannot work.',
@@ -37,7 +65,7 @@ export async function runAgent(model: LanguageModel): Promise<AgentRun> {
   const result = await agent.generate({ prompt: 'The test in src/sum.test.ts fails. Fix it.' });
   const blocked = result.steps.flatMap((step) => step.toolCalls).filter((call) => (call.providerMetadata?.cairn as { guard?: string } | undefined)?.guard === 'block').length;
   const engine = await middleware.engine();
-  const deadEnds = engine.listDeadEnds().map((deadEnd) => `${deadEnd.trace.approach} — ${deadEnd.reason}`);
+  const deadEnds = engine.listDeadEnds().map((deadEnd) => ({ line: `${deadEnd.trace.approach} — ${deadEnd.reason}`, stale: deadEnd.stale === true }));
   await middleware.close();
-  return { text: result.text, commands, blocked, deadEnds };
+  return { text: result.text, budget: BUDGET, commands, blocked, views, deadEnds };
 }

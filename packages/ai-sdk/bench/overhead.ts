@@ -1,7 +1,8 @@
 /**
  * Adapter overhead per model call at 1k messages: conversion in + ingest of what is new +
  * assemble + conversion out (the middleware's transformParams), against core's assemble alone
- * on the same session. Steady state: one new message per call.
+ * on the same session. Steady state: one new message per call. Also the same calls without a
+ * session (each scoped to itself: the whole prompt is ingested every call).
  *
  *   npm run bench -w @cairn/ai-sdk
  */
@@ -48,7 +49,7 @@ function historyOf(length: number): LanguageModelV4Prompt {
 
 async function main(): Promise<void> {
   const model = new MockLanguageModelV4();
-  const middleware = cairnMiddleware({ budget: BUDGET, guard: 'warn' });
+  const middleware = cairnMiddleware({ budget: BUDGET, guard: 'warn', sessionId: 'bench' });
   const system: LanguageModelV4Message = { role: 'system', content: 'You are a coding agent. Fix the failing imports.' };
   // Warm up: the whole 1k history once.
   await middleware.transformParams!({ type: 'generate', params: { prompt: [system, ...historyOf(MESSAGES)] }, model });
@@ -58,6 +59,16 @@ async function main(): Promise<void> {
     const start = performance.now();
     await middleware.transformParams!({ type: 'generate', params: { prompt }, model });
     adapter.push(performance.now() - start);
+  }
+
+  // No session: every call converts, ingests and assembles its whole prompt in an engine of its own.
+  const scoped = cairnMiddleware({ budget: BUDGET, guard: 'warn' });
+  const callScoped: number[] = [];
+  for (let call = 1; call <= CALLS / 6; call++) {
+    const prompt = [system, ...historyOf(MESSAGES + call)];
+    const start = performance.now();
+    await scoped.transformParams!({ type: 'generate', params: { prompt }, model });
+    callScoped.push(performance.now() - start);
   }
 
   // Core alone: the same messages as cairn messages, one appended per turn.
@@ -81,6 +92,7 @@ async function main(): Promise<void> {
   }
   console.log(`@cairn/ai-sdk overhead at ${MESSAGES} messages, budget ${BUDGET}, ${CALLS} steady calls (one new message each):`);
   console.log(`  middleware transformParams (convert in + ingest new + assemble + convert out): ${stats(adapter)}`);
+  console.log(`  the same without a session (the whole prompt each call, nothing kept):        ${stats(callScoped)}`);
   console.log(`  core assemble alone:                                                           ${stats(core)}`);
   await middleware.close();
 }

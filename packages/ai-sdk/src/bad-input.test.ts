@@ -24,7 +24,7 @@ describe('bad input', () => {
   });
 
   it('a prompt the AI SDK would reject is a typed INVALID_MESSAGE error, and nothing is stored', async () => {
-    const middleware = cairnMiddleware();
+    const middleware = cairnMiddleware({ sessionId: 'bad-input' });
     const good: LanguageModelV4Prompt = [{ role: 'user', content: [{ type: 'text', text: 'hello' }] }];
     await middleware.transformParams!({ type: 'generate', params: { prompt: good }, model });
     const bad = [...good, { role: 'wizard', content: 'abracadabra' }] as unknown as LanguageModelV4Prompt;
@@ -35,7 +35,7 @@ describe('bad input', () => {
   });
 
   it('huge content is a typed CONTENT_TOO_LARGE error, and nothing is stored', async () => {
-    const middleware = cairnMiddleware({ maxContentChars: 1_000 });
+    const middleware = cairnMiddleware({ maxContentChars: 1_000, sessionId: 'bad-input' });
     const prompt: LanguageModelV4Prompt = [
       { role: 'user', content: [{ type: 'text', text: 'small' }] },
       { role: 'user', content: [{ type: 'text', text: 'x'.repeat(5_000) }] },

@@ -1,8 +1,8 @@
-import type { ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
+import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
 import type { EmbeddingModel, LanguageModel } from 'ai';
 
-/** Session id of calls that name none. */
-export const DEFAULT_SESSION_ID = 'default';
+/** Sessions (branches included) the middleware holds open at once; the least recently used is closed past it. */
+export const DEFAULT_MAX_OPEN_SESSIONS = 100;
 /** Default dead-end guard mode. */
 export const DEFAULT_GUARD: CairnGuardMode = 'warn';
 /** Default number of immediate retries after an answer whose every tool call was blocked. */
@@ -26,17 +26,33 @@ export type CairnGuardMode = 'off' | 'warn' | 'block';
  */
 export type HistoryMismatchMode = 'branch' | 'append' | 'throw';
 
+/** What {@link CairnMiddlewareOptions.onView} is told about each view. */
+export interface CairnViewInfo {
+  /** The call's session, or `undefined` for a call scoped to itself (or one on the caller's `engine`). */
+  sessionId: string | undefined;
+  /** Tokens of the leading system messages (and the guard's note), counted in the budget. */
+  reserved: number;
+  /** Core's metadata of the view: `budget` (what was left for the history), `tokens`, `historyTokens`, `mode`, `counts` per fidelity, per-unit `decisions`, … */
+  metadata: AssembleMetadata;
+}
+
 /** Options of {@link cairnMiddleware}. Every field is optional. */
 export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sessionId' | 'budget' | 'embedder' | 'summarizer'> {
   /**
-   * An engine to use for every call. Without one, each session id gets its own stored session
-   * (core's `openSession`).
+   * An engine to use for every call (opts into one shared, persistent state: every call sees
+   * what earlier calls sent). Without one, each session id gets its own stored session (core's
+   * `openSession`).
    */
   engine?: ContextEngine;
   /**
    * The session of calls that name none; a call names one with
-   * `providerOptions: { cairn: { sessionId } }`.
-   * @default DEFAULT_SESSION_ID ('default')
+   * `providerOptions: { cairn: { sessionId } }`. 1–128 characters of `[A-Za-z0-9._:@-]`, no `..`.
+   *
+   * Without a session id (here or per call) and without `engine`, a call is scoped to itself: it
+   * sees only the messages of its own prompt and nothing of it is kept after it returns (its
+   * tool loop's steps are separate calls, each with its whole history). Name a session to keep
+   * state (dead ends, fidelity decisions, summaries) between calls.
+   * @default undefined (each call scoped to itself)
    */
   sessionId?: string;
   /** Where sessions are stored (any `SessionStore`, e.g. `@cairn/store-sqlite`). @default one in-memory store per middleware */
@@ -46,12 +62,20 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
   /** Save a session's state once this many messages arrived since the last save. @default core's DEFAULT_CHECKPOINT_EVERY (20) */
   checkpointEvery?: number;
   /**
-   * Token budget of the prompt: a number of tokens, or `{ fraction }` of `contextWindow`. The
-   * leading system messages are counted in it (they pass through unchanged).
+   * Sessions (branches included) held open at once. Past it, the least recently used one is
+   * closed (its state saved; the store keeps its log) and reopened from the store on its next
+   * call, so nothing is lost.
+   * @default DEFAULT_MAX_OPEN_SESSIONS (100)
+   */
+  maxOpenSessions?: number;
+  /**
+   * Token budget of the prompt: a number is tokens (an integer ≥ 1); a share of the context
+   * window is only ever `{ fraction }` (in (0, 1]) with `contextWindow`. The leading system
+   * messages are counted in it (they pass through unchanged). Core's `BudgetOption`.
    * @default core's DEFAULT_BUDGET (32000)
    */
-  budget?: number | { fraction: number };
-  /** The model's context window in tokens; required with a fractional budget (the AI SDK does not report it). */
+  budget?: BudgetOption;
+  /** The model's context window in tokens (an integer ≥ 1); required with `{ fraction }` (the AI SDK does not report it). */
   contextWindow?: number;
   /** The dead-end guard. @default DEFAULT_GUARD ('warn') */
   guard?: CairnGuardMode;
@@ -63,11 +87,20 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
   embedder?: Embedder;
   /**
    * A model (or a core `Summarizer`) that writes the summaries shown for compressed messages.
-   * It runs in the background after a call, never delaying one; summaries are cached.
+   * It runs in the background after a call of a named session, never delaying one; summaries
+   * are cached in the session (a call without a session ends before one could be used, so it
+   * asks for none).
    */
-  summarizer?: LanguageModel | Summarizer;
+    summarizer?: LanguageModel | Summarizer;
   /** @default DEFAULT_ON_HISTORY_MISMATCH ('branch'); with `engine`, `'branch'` acts as `'append'` */
   onHistoryMismatch?: HistoryMismatchMode;
-  /** Called with errors of background work (summaries, checkpoints); they never fail a call. @default ignore */
+  /**
+   * Called with errors of background work (summaries, checkpoints, saving an evicted session);
+   * they never fail the call that started them. Without it, the first such error is raised by
+   * the next call of the middleware (or by `close()`), so a failed write is never lost silently.
+   * @default undefined (raise on the next call)
+   */
   onBackgroundError?: (error: unknown) => void;
+  /** Called after each view is assembled, before the model is called (logging, metrics, showing what the view kept). @default none */
+  onView?: (info: CairnViewInfo) => void;
 }

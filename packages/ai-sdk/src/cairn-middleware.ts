@@ -1,36 +1,50 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { CairnError, countMessageTokens, createBpeTokenCounter, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
+import { CairnError, countMessageTokens, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
+import { BackgroundErrors } from './background-errors.js';
+import { callScopedEntry } from './call-scoped-entry.js';
+import { callSessionId } from './call-session-id.js';
 import {
   DEFAULT_GUARD,
   DEFAULT_MAX_BLOCKED_RETRIES,
+  DEFAULT_MAX_OPEN_SESSIONS,
   DEFAULT_ON_HISTORY_MISMATCH,
-  DEFAULT_SESSION_ID,
   type CairnMiddlewareOptions,
 } from './cairn-middleware-options.js';
+import { checkMiddlewareOptions } from './check-middleware-options.js';
 import { embeddingModelEmbedder } from './embedding-model-embedder.js';
+import { fingerprint } from './fingerprint.js';
 import { guardGenerate } from './guard-generate.js';
 import { guardStream } from './guard-stream.js';
 import { languageModelSummarizer } from './language-model-summarizer.js';
 import { normalizeBlockedCalls } from './normalize-blocked-calls.js';
-import { resolveBudget } from './resolve-budget.js';
 import type { SessionEntry } from './session-entry.js';
 import { SessionResolver } from './session-resolver.js';
-import { syncSession } from './sync-session.js';
+import { ingestFrom, syncSession } from './sync-session.js';
 import { viewToPrompt } from './view-to-prompt.js';
 import { warnNote } from './warn-note.js';
 
-/** The middleware, plus access to the engines behind it. */
-export interface CairnMiddleware extends LanguageModelMiddleware {
-  /** The engine of a session (for `listDeadEnds`, `getDirectionState`, `registerDeadEnd` …). @param sessionId - @default the middleware's `sessionId` */
-  engine(sessionId?: string): Promise<ContextEngine>;
-  /** Saves and releases every stored session (call it when the app shuts down). */
-  close(): Promise<void>;
+/** What the middleware holds now (for monitoring and tests). */
+export interface CairnMiddlewareStats {
+  /** Sessions (branches included) held open; at most `maxOpenSessions`. Calls without a session hold none. */
+  openSessions: number;
 }
 
-function sessionIdOf(params: LanguageModelV4CallOptions, fallback: string): string {
-  const cairn = params.providerOptions?.cairn as { sessionId?: unknown } | undefined;
-  return typeof cairn?.sessionId === 'string' ? cairn.sessionId : fallback;
+/** The middleware, plus access to the engines behind it. */
+export interface CairnMiddleware extends LanguageModelMiddleware {
+  /**
+   * The engine of a session (for `listDeadEnds`, `getDirectionState`, `registerDeadEnd` …).
+   * @param sessionId - @default the middleware's `sessionId`
+   * @throws CairnError `INVALID_OPTIONS` when no session is named and the middleware has neither
+   *   `sessionId` nor `engine` (calls without a session keep no engine).
+   */
+  engine(sessionId?: string): Promise<ContextEngine>;
+  /** True when `engine(sessionId)` has an engine to give: a session is named (here or at construction) or `engine` was passed. */
+  hasSession(sessionId?: string): boolean;
+  /** What the middleware holds now. */
+  stats(): CairnMiddlewareStats;
+  /** Saves and releases every stored session (call it when the app shuts down); raises a background error not raised yet. */
+  close(): Promise<void>;
 }
 
 function isSummarizer(value: unknown): value is Summarizer {
@@ -43,6 +57,10 @@ function isSummarizer(value: unknown): value is Summarizer {
  * what is new (re-sent history is recognised), assembles the view within the budget and converts
  * it back (messages shown in full are the original AI SDK messages, every part and provider
  * option kept). The dead-end guard watches the tool calls the model makes.
+ *
+ * A call that names no session (`providerOptions.cairn.sessionId`, the `sessionId` option) and
+ * has no `engine` is scoped to itself: it sees only its own prompt and nothing of it is kept.
+ * Named sessions live in `store`; at most `maxOpenSessions` are held open.
  *
  * @param options - See {@link CairnMiddlewareOptions}; validated here, once.
  * @returns A middleware for `wrapLanguageModel` (with `engine()` and `close()`).
@@ -60,11 +78,12 @@ function isSummarizer(value: unknown): value is Summarizer {
 export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMiddleware {
   const {
     engine,
-    sessionId: defaultSessionId = DEFAULT_SESSION_ID,
+    sessionId: defaultSessionId,
     store,
     tenant,
     checkpointEvery,
-    budget: budgetOption,
+    maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS,
+    budget: _budget,
     contextWindow,
     guard = DEFAULT_GUARD,
     maxBlockedRetries = DEFAULT_MAX_BLOCKED_RETRIES,
@@ -72,57 +91,72 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     embedder,
     summarizer,
     onHistoryMismatch = DEFAULT_ON_HISTORY_MISMATCH,
-    onBackgroundError = () => undefined,
+    onBackgroundError,
+    onView,
     ...engineOptions
   } = options;
-  const budget = resolveBudget(budgetOption, contextWindow);
-  if (guard !== 'off' && guard !== 'warn' && guard !== 'block') {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid cairn middleware options: unrecognised guard '${String(guard)}'. Must be one of 'off', 'warn' or 'block'.` });
-  }
-  if (onHistoryMismatch !== 'branch' && onHistoryMismatch !== 'append' && onHistoryMismatch !== 'throw') {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid cairn middleware options: unrecognised onHistoryMismatch '${String(onHistoryMismatch)}'. Must be one of 'branch', 'append' or 'throw'.` });
-  }
-  if (!Number.isInteger(maxBlockedRetries) || maxBlockedRetries < 0) {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid cairn middleware options: maxBlockedRetries must be a non-negative integer, got ${maxBlockedRetries}.` });
-  }
+  const budget = checkMiddlewareOptions(options);
+  const background = new BackgroundErrors(onBackgroundError);
   const tokenCounter = engineOptions.tokenCounter ?? createBpeTokenCounter();
+  const resolvedEngineOptions = {
+    ...engineOptions,
+    tokenCounter,
+    budget,
+    embedder: embedder ?? (embeddingModel ? embeddingModelEmbedder(embeddingModel) : undefined),
+    summarizer: summarizer === undefined ? undefined : isSummarizer(summarizer) ? summarizer : languageModelSummarizer(summarizer),
+  };
+  // Core checks the engine options here, once, rather than at the first call.
+  if (!engine) createContextEngine({ ...resolvedEngineOptions, sessionId: 'check' });
   const resolver = new SessionResolver({
     engine,
     store: store ?? createInMemorySessionStore(),
     tenant,
     checkpointEvery,
-    onBackgroundError,
-    engineOptions: {
-      ...engineOptions,
-      tokenCounter,
-      budget,
-      embedder: embedder ?? (embeddingModel ? embeddingModelEmbedder(embeddingModel) : undefined),
-      summarizer: summarizer === undefined ? undefined : isSummarizer(summarizer) ? summarizer : languageModelSummarizer(summarizer),
-    },
+    maxOpenSessions,
+    onBackgroundError: background.report,
+    engineOptions: resolvedEngineOptions,
   });
   const hasEmbedder = embedder !== undefined || embeddingModel !== undefined || engine !== undefined;
+  /** Transformed call params → the entry that made them (for the guard); weak, so nothing outlives the call. */
   const entries = new WeakMap<object, SessionEntry>();
+  /** The session of a call, or `undefined` when the call is scoped to itself. */
+  const sessionOf = (params: LanguageModelV4CallOptions): string | undefined => callSessionId(params) ?? defaultSessionId ?? (engine ? 'engine' : undefined);
 
   const summarizeInBackground = (entry: SessionEntry): void => {
     if (summarizer === undefined || entry.summarizing) return;
     entry.summarizing = entry.handle.engine
       .summarize()
-      .catch(onBackgroundError)
+      .catch(background.report)
       .finally(() => {
         entry.summarizing = undefined;
       });
   };
 
+  /** The entry holding a call's history: its named session brought up to date, or a fresh call-scoped one. */
+  const entryFor = async (sessionId: string | undefined, history: LanguageModelV4Prompt, pinned: string[]): Promise<SessionEntry> => {
+    if (sessionId !== undefined) return syncSession(resolver, sessionId, history, onHistoryMismatch, pinned);
+    const entry = callScopedEntry(resolvedEngineOptions);
+    await ingestFrom(
+      entry,
+      history,
+      history.map((message) => fingerprint(message)),
+      0,
+    );
+    return entry;
+  };
+
   const transform = async (params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> => {
-    const sessionId = sessionIdOf(params, defaultSessionId);
-    const base = await resolver.get(sessionId);
-    return base.exclusive(async () => {
+    background.raise();
+    const sessionId = sessionOf(params);
+    /** The sessions this call uses: none is closed under it. */
+    const pinned: string[] = [];
+    const run = async (): Promise<LanguageModelV4CallOptions> => {
       const prompt = normalizeBlockedCalls(params.prompt);
       let lead = 0;
       while (lead < prompt.length && prompt[lead]!.role === 'system') lead++;
       const systems = prompt.slice(0, lead);
       const history = prompt.slice(lead);
-      const entry = await syncSession(resolver, sessionId, history, onHistoryMismatch);
+      const entry = await entryFor(sessionId, history, pinned);
       const { engine: current } = entry.handle;
       if (hasEmbedder) await current.prepare();
       const note = guard === 'off' ? undefined : warnNote(history);
@@ -137,18 +171,34 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
         });
       }
       const view = entry.handle.assemble({ budget: budget - reserved });
-      summarizeInBackground(entry);
+      onView?.({ sessionId: engine ? undefined : sessionId, reserved, metadata: view.metadata });
+      if (sessionId !== undefined) summarizeInBackground(entry);
       const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];
       if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });
       const transformed = { ...params, prompt: out };
       entries.set(transformed, entry);
       return transformed;
-    });
+    };
+    if (sessionId === undefined) return run();
+    try {
+      return await (await resolver.get(sessionId, pinned)).exclusive(run);
+    } finally {
+      resolver.release(pinned);
+    }
   };
 
-  const guardContext = async (params: LanguageModelV4CallOptions) => {
-    const entry = entries.get(params) ?? (await resolver.get(sessionIdOf(params, defaultSessionId)));
-    return entry.handle.engine;
+  const guardContext = async (params: LanguageModelV4CallOptions): Promise<ContextEngine> => {
+    const known = entries.get(params);
+    if (known) return known.handle.engine;
+    const sessionId = sessionOf(params);
+    return sessionId === undefined ? callScopedEntry(resolvedEngineOptions).handle.engine : (await resolver.get(sessionId)).handle.engine;
+  };
+
+  const noSession = (): never => {
+    throw new CairnError({
+      code: 'INVALID_OPTIONS',
+      message: 'This middleware keeps no engine for calls that name no session: each is scoped to itself. Pass a sessionId (to cairnMiddleware, or per call in providerOptions.cairn.sessionId) or an engine to keep a session, then ask for it by id.',
+    });
   };
 
   return {
@@ -164,10 +214,15 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       if (guard === 'off') return result;
       return guardStream(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
     },
-    engine: async (sessionId = defaultSessionId) => {
-      const line = resolver.line(sessionId);
-      return (await resolver.get(line[0]!)).handle.engine;
+    engine: async (sessionId) => {
+      const id = sessionId ?? defaultSessionId ?? (engine ? 'engine' : undefined) ?? noSession();
+      return (await resolver.get(resolver.line(id)[0]!)).handle.engine;
     },
-    close: () => resolver.close(),
+    hasSession: (sessionId) => sessionId !== undefined || defaultSessionId !== undefined || engine !== undefined,
+    stats: () => ({ openSessions: resolver.openSessions }),
+    close: async () => {
+      await resolver.close();
+      background.raise();
+    },
   };
 }

@@ -1,11 +1,17 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 import type { CairnMiddleware } from './cairn-middleware.js';
+import { REGISTER_DEAD_END_TOOL, type RecordedInHistory } from './replay-registered-dead-ends.js';
 
 /** Options of {@link cairnTools}. */
 export interface CairnToolsOptions {
   /** The middleware whose sessions the tools act on. */
   middleware: CairnMiddleware;
-  /** The session the tools act on. @default the middleware's `sessionId` */
+  /**
+   * The session the tools act on (name it here when calls name theirs in `providerOptions`).
+   * @default the middleware's `sessionId`; without one, a dead end is recorded in the call's
+   * history (its result says `{ recorded: true, scope: 'call' }`) and every later step of that
+   * tool loop registers it again from there.
+   */
   sessionId?: string;
 }
 
@@ -31,7 +37,7 @@ interface RegisterDeadEndInput {
  */
 export function cairnTools({ middleware, sessionId }: CairnToolsOptions): ToolSet {
   return {
-    registerDeadEnd: tool({
+    [REGISTER_DEAD_END_TOOL]: tool({
       description:
         'Record an approach that is known not to work (a disproven idea, a call that cannot succeed), with why. It stays in the "known dead ends" list you see, so it is not tried again.',
       inputSchema: jsonSchema<RegisterDeadEndInput>({
@@ -44,7 +50,8 @@ export function cairnTools({ middleware, sessionId }: CairnToolsOptions): ToolSe
         },
         required: ['approach', 'reason'],
       }),
-      execute: async ({ approach, reason, toolName, arguments: args }) => {
+      execute: async ({ approach, reason, toolName, arguments: args }): Promise<{ registered: string; status: string } | RecordedInHistory> => {
+        if (!middleware.hasSession(sessionId)) return { recorded: true, scope: 'call' };
         const engine = await middleware.engine(sessionId);
         const deadEnd = engine.registerDeadEnd({ trace: { approach, ...(toolName ? { toolName } : {}), ...(args !== undefined ? { arguments: args } : {}) }, reason });
         return { registered: deadEnd.id, status: deadEnd.status };

@@ -1,12 +1,12 @@
 export { cairnMiddleware } from './cairn-middleware.js';
-export type { CairnMiddleware } from './cairn-middleware.js';
+export type { CairnMiddleware, CairnMiddlewareStats } from './cairn-middleware.js';
 export {
   DEFAULT_GUARD,
   DEFAULT_MAX_BLOCKED_RETRIES,
+  DEFAULT_MAX_OPEN_SESSIONS,
   DEFAULT_ON_HISTORY_MISMATCH,
-  DEFAULT_SESSION_ID,
 } from './cairn-middleware-options.js';
-export type { CairnGuardMode, CairnMiddlewareOptions, HistoryMismatchMode } from './cairn-middleware-options.js';
+export type { CairnGuardMode, CairnMiddlewareOptions, CairnViewInfo, HistoryMismatchMode } from './cairn-middleware-options.js';
 export { embeddingModelEmbedder } from './embedding-model-embedder.js';
 export { DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './language-model-summarizer.js';
 export type { LanguageModelSummarizerOptions } from './language-model-summarizer.js';

@@ -23,7 +23,7 @@ describe('entry points', () => {
     const model = new MockLanguageModelV4({
       doStream: async () => streamOf(++step <= 8 ? callResult([{ id: `s${step}`, name: 'lookup', input: { city: `City${step}` } }], `Looking up city ${step}.`) : textResult('All looked up.')),
     });
-    const middleware = cairnMiddleware({ budget: 800 });
+    const middleware = cairnMiddleware({ budget: 800, sessionId: 'cities' });
     const result = streamText({ model: wrapLanguageModel({ model, middleware }), prompt: 'Look up eight cities.', tools: { lookup }, stopWhen: isStepCount(12) });
     expect(await result.text).toBe('All looked up.');
     expect(model.doStreamCalls).toHaveLength(9);
@@ -47,7 +47,7 @@ describe('entry points', () => {
         return textResult('Oslo is done.');
       },
     });
-    const middleware = cairnMiddleware({ budget: 4_000 });
+    const middleware = cairnMiddleware({ budget: 4_000, sessionId: 'agent' });
     const agent = new ToolLoopAgent({ model: wrapLanguageModel({ model, middleware }), instructions: 'You are careful.', tools: { lookup, ...cairnTools({ middleware }) }, stopWhen: isStepCount(5) });
     const result = await agent.generate({ prompt: 'Look up Oslo.' });
     expect(result.text).toBe('Oslo is done.');
@@ -88,7 +88,7 @@ describe('entry points', () => {
   });
 
   it('a caller that trims old messages from the front continues the session', async () => {
-    const middleware = cairnMiddleware();
+    const middleware = cairnMiddleware({ sessionId: 'trim' });
     const model = new MockLanguageModelV4({ doGenerate: textResult('ok') });
     const wrapped = wrapLanguageModel({ model, middleware });
     const history: ModelMessage[] = [];
@@ -105,7 +105,7 @@ describe('entry points', () => {
 
   it('an edited history continues in a branch; the original session is kept', async () => {
     const store = createInMemorySessionStore();
-    const middleware = cairnMiddleware({ store });
+    const middleware = cairnMiddleware({ store, sessionId: 'default' });
     const model = new MockLanguageModelV4({ doGenerate: textResult('ok') });
     const wrapped = wrapLanguageModel({ model, middleware });
     await generateText({ model: wrapped, messages: [{ role: 'user', content: 'Use Postgres.' }, { role: 'assistant', content: 'OK, Postgres.' }, { role: 'user', content: 'Schema?' }] });
@@ -116,7 +116,7 @@ describe('entry points', () => {
     const original = await store.load({ tenant: 'default', sessionId: 'default' });
     expect(original?.messages.map((message) => message.content)).toContain('Use Postgres.');
     // onHistoryMismatch 'throw' rejects instead.
-    const strict = wrapLanguageModel({ model, middleware: cairnMiddleware({ onHistoryMismatch: 'throw' }) });
+    const strict = wrapLanguageModel({ model, middleware: cairnMiddleware({ onHistoryMismatch: 'throw', sessionId: 'strict' }) });
     await generateText({ model: strict, messages: [{ role: 'user', content: 'one' }] });
     await expect(generateText({ model: strict, messages: [{ role: 'user', content: 'two' }] })).rejects.toSatisfy((error: unknown) => CairnError.isInstance(error) && error.code === 'INVALID_MESSAGE');
   });

@@ -47,7 +47,7 @@ async function runSession(guard: CairnGuardMode) {
       return callResult([{ id: `call-${turn}`, name: 'shell', input: { command } }], `Working on turn ${turn}.`);
     },
   });
-  const middleware = cairnMiddleware({ budget: BUDGET, guard });
+  const middleware = cairnMiddleware({ budget: BUDGET, guard, sessionId: 'agent' });
   const wrapped = wrapLanguageModel({ model, middleware });
   const messages: ModelMessage[] = [];
   const flagged: string[] = [];

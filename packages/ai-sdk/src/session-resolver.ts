@@ -1,68 +1,135 @@
 import { openSession, type ContextEngine, type ContextEngineOptions, type SessionStore } from '@cairn/core';
+import { LruMap } from './lru-map.js';
 import { SessionEntry } from './session-entry.js';
+
+/** Lines (a session id and its branches) a call tries before it opens a new branch. */
+const MAX_LINES_TRIED = 8;
+
+/** The branches of one session id, most recently used first, and the number of the next one. */
+interface Line {
+  ids: string[];
+  next: number;
+}
 
 /** Where sessions come from. @internal */
 export interface SessionResolverOptions {
   /** One engine for every call (the caller's). */
   engine?: ContextEngine;
-  store?: SessionStore;
+  store: SessionStore;
   tenant?: string;
   checkpointEvery?: number;
+  /** Sessions (branches included) held open at once; the least recently used is closed past it. */
+  maxOpenSessions: number;
   engineOptions: Omit<ContextEngineOptions, 'sessionId'>;
-  onBackgroundError?: (error: unknown) => void;
+  onBackgroundError: (error: unknown) => void;
 }
 
 /**
- * The one place the middleware gets engines from: the caller's engine, or a session per id
- * opened through core's `openSession` (in the given store, in memory by default). A session id
- * may have branches (`<id>:b1`, `<id>:b2`, …), made when a caller edits history.
+ * The one place the middleware gets engines from for calls that name a session: the caller's
+ * engine, or a session per id opened through core's `openSession` (in the given store, in memory
+ * by default). A session id may have branches (`<id>:b1`, `<id>:b2`, …), made when a caller edits
+ * history. At most `maxOpenSessions` sessions are held open: the least recently used one is
+ * closed (its state saved; the store keeps its log) and reopened from the store when needed.
  *
  * @internal
  */
 export class SessionResolver {
-  private readonly entries = new Map<string, Promise<SessionEntry>>();
-  /** Branches per session id, most recently used first. */
-  private readonly lines = new Map<string, string[]>();
+  private readonly entries: LruMap<string, Promise<SessionEntry>>;
+  /** Branches per session id (forgotten ones are found again in the store). */
+  private readonly lines: LruMap<string, Line>;
+  /** Evicted sessions still saving, so a reopen reads what they wrote. */
+  private readonly closing = new Map<string, Promise<void>>();
+  /** Sessions a call in flight uses (never evicted under it), with how many calls use each. */
+  private readonly pins = new Map<string, number>();
 
-  constructor(private readonly options: SessionResolverOptions) {}
+  constructor(private readonly options: SessionResolverOptions) {
+    this.entries = new LruMap(
+      options.maxOpenSessions,
+      (id, entry) => this.evict(id, entry),
+      (id) => !this.pins.has(id),
+    );
+    this.lines = new LruMap(options.maxOpenSessions);
+  }
 
-  /** The entry for a stored session id (or the caller's engine). */
-  get(id: string): Promise<SessionEntry> {
+  /** How many sessions are held open now (branches included). */
+  get openSessions(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The entry for a stored session id (or the caller's engine).
+   * @param pinned - The ids a call in flight uses: `id` is added and stays open until {@link release}.
+   */
+  get(id: string, pinned?: string[]): Promise<SessionEntry> {
+    if (pinned) {
+      pinned.push(id);
+      this.pins.set(id, (this.pins.get(id) ?? 0) + 1);
+    }
     let entry = this.entries.get(id);
     if (!entry) {
-      entry = this.open(id);
-      this.entries.set(id, entry);
-      entry.catch(() => this.entries.delete(id));
+      const opening = this.open(id);
+      entry = opening;
+      this.entries.set(id, opening);
+      opening.catch(() => this.entries.delete(id, opening));
     }
     return entry;
   }
 
-  /** Every line of a session id: the id and its branches, most recently used first. */
-  line(id: string): string[] {
+  /** Ends a call's use of the sessions it pinned; sessions over the bound are then closed. */
+  release(pinned: readonly string[]): void {
+    for (const id of pinned) {
+      const count = (this.pins.get(id) ?? 1) - 1;
+      if (count > 0) this.pins.set(id, count);
+      else this.pins.delete(id);
+    }
+    this.entries.trim();
+  }
+
+  private lineOf(id: string): Line {
     let line = this.lines.get(id);
     if (!line) {
-      line = [id];
+      line = { ids: [id], next: 1 };
       this.lines.set(id, line);
     }
     return line;
   }
 
-  /** Makes `branchId` the first line to try for `id`. */
-  use(id: string, branchId: string): void {
-    const line = this.line(id);
-    const at = line.indexOf(branchId);
-    if (at >= 0) line.splice(at, 1);
-    line.unshift(branchId);
+  /** The lines of a session id to try: the id and its branches, most recently used first (at most {@link MAX_LINES_TRIED}). */
+  line(id: string): readonly string[] {
+    return this.lineOf(id).ids;
   }
 
-  /** The next unused branch id of `id`. */
+  /** Makes `branchId` the first line to try for `id`. */
+  use(id: string, branchId: string): void {
+    const { ids } = this.lineOf(id);
+    const at = ids.indexOf(branchId);
+    if (at >= 0) ids.splice(at, 1);
+    ids.unshift(branchId);
+    if (ids.length > MAX_LINES_TRIED) ids.length = MAX_LINES_TRIED;
+  }
+
+  /** The next branch id of `id` not handed out yet (it may exist in the store from an earlier process). */
   nextBranch(id: string): string {
-    const line = this.line(id);
-    return `${id}:b${line.length}`;
+    const line = this.lineOf(id);
+    return `${id}:b${line.next++}`;
   }
 
   get usesCallerEngine(): boolean {
     return this.options.engine !== undefined;
+  }
+
+  /** Closes an evicted session once the calls queued on it are done. */
+  private evict(id: string, opening: Promise<SessionEntry>): void {
+    const closed = opening
+      .then((entry) => entry.exclusive(async () => entry.handle.close?.()))
+      .then(
+        () => undefined,
+        (error: unknown) => this.options.onBackgroundError(error),
+      )
+      .finally(() => {
+        if (this.closing.get(id) === closed) this.closing.delete(id);
+      });
+    this.closing.set(id, closed);
   }
 
   private async open(id: string): Promise<SessionEntry> {
@@ -74,6 +141,7 @@ export class SessionResolver {
         assemble: (options) => engine.assemble(options),
       });
     }
+    await this.closing.get(id);
     const session = await openSession({ ...engineOptions, store, tenant, sessionId: id, checkpointEvery, onCheckpointError: onBackgroundError });
     return new SessionEntry(id, {
       engine: session.engine,
@@ -83,10 +151,12 @@ export class SessionResolver {
     });
   }
 
-  /** Closes every stored session (each saves its state). */
+  /** Closes every open session (each saves its state) and waits for evicted ones to finish saving. */
   async close(): Promise<void> {
     const entries = await Promise.allSettled([...this.entries.values()]);
     this.entries.clear();
-    for (const entry of entries) if (entry.status === 'fulfilled') await entry.value.handle.close?.();
+    this.lines.clear();
+    for (const entry of entries) if (entry.status === 'fulfilled') await entry.value.exclusive(async () => entry.value.handle.close?.());
+    await Promise.all([...this.closing.values()]);
   }
 }

@@ -4,16 +4,23 @@ import type { HistoryMismatchMode } from './cairn-middleware-options.js';
 import { fingerprint } from './fingerprint.js';
 import { planSync } from './plan-sync.js';
 import { promptMessageToCairn } from './prompt-message-to-cairn.js';
+import { replayRegisteredDeadEnds } from './replay-registered-dead-ends.js';
 import type { SessionEntry } from './session-entry.js';
 import type { SessionResolver } from './session-resolver.js';
 
-/** Ingests the messages of `history` from `from` on, in one batch (a rejected batch changes nothing). */
-async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Prompt, fps: readonly string[], from: number): Promise<void> {
+/**
+ * Ingests the messages of `history` from `from` on, in one batch (a rejected batch changes
+ * nothing), and registers the dead ends they recorded in the history only.
+ *
+ * @internal
+ */
+export async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Prompt, fps: readonly string[], from: number): Promise<void> {
   const messages: CairnMessage[] = [];
   for (let index = from; index < history.length; index++) messages.push(...promptMessageToCairn(history[index]!, entry.known.length + index - from, fps[index]!));
   if (messages.length === 0) return;
   await entry.handle.ingest(messages);
   for (let index = from; index < history.length; index++) entry.remember(fps[index]!);
+  replayRegisteredDeadEnds(entry.handle.engine, history, from);
 }
 
 /**
@@ -23,11 +30,11 @@ async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Prompt, f
  *
  * @internal
  */
-export async function syncSession(resolver: SessionResolver, sessionId: string, history: LanguageModelV4Prompt, mode: HistoryMismatchMode): Promise<SessionEntry> {
+export async function syncSession(resolver: SessionResolver, sessionId: string, history: LanguageModelV4Prompt, mode: HistoryMismatchMode, pinned: string[]): Promise<SessionEntry> {
   const fps = history.map((message) => fingerprint(message));
   const line = resolver.line(sessionId);
   for (const id of [...line]) {
-    const entry = await resolver.get(id);
+    const entry = await resolver.get(id, pinned);
     const plan = planSync(entry.known, entry.positions, fps);
     if (plan.kind === 'extend') {
       await ingestFrom(entry, history, fps, plan.from);
@@ -36,7 +43,7 @@ export async function syncSession(resolver: SessionResolver, sessionId: string, 
     }
     if (mode !== 'branch' || resolver.usesCallerEngine) break;
   }
-  const current = await resolver.get(line[0]!);
+  const current = await resolver.get(line[0]!, pinned);
   if (mode === 'throw') {
     throw new CairnError({
       code: 'INVALID_MESSAGE',
@@ -54,7 +61,7 @@ export async function syncSession(resolver: SessionResolver, sessionId: string, 
   // A branch that continues the history (a stored one from an earlier process), or a new one.
   for (;;) {
     const branchId = resolver.nextBranch(sessionId);
-    const branch = await resolver.get(branchId);
+    const branch = await resolver.get(branchId, pinned);
     resolver.use(sessionId, branchId);
     const plan = planSync(branch.known, branch.positions, fps);
     if (plan.kind === 'extend') {
