@@ -2,9 +2,10 @@ import { CairnError } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { blockedToolResult, warnedToolResult } from './guard-tool-result.js';
+import { guardToolCall } from './guard-tool-call.js';
 import { resolveBudget } from './resolve-budget.js';
 import { createSessionResolver } from './session-resolver.js';
+
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -81,17 +82,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
       });
       return handler({ ...request, messages });
     },
-    wrapToolCall: async (request, handler) => {
-      if (guard === 'off') return handler(request);
-      const session = await sessionFor(request.runtime);
-      const verdict = await session.exclusive(async () => {
-        const history = (request.state as { messages?: unknown } | undefined)?.messages;
-        if (Array.isArray(history)) await session.sync(history as BaseMessage[]);
-        return session.engine.checkToolCall({ name: request.toolCall.name, arguments: request.toolCall.args });
-      });
-      if (verdict.verdict === 'allow') return handler(request);
-      if (verdict.verdict === 'block' && guard === 'block') return blockedToolResult(request.toolCall, verdict);
-      return warnedToolResult(await handler(request), verdict);
-    },
+    // guard 'off': no wrapToolCall at all, so LangChain's own tool handling applies unchanged.
+    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, (runtime) => sessionFor(runtime)) }),
   });
 }
