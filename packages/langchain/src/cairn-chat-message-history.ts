@@ -1,7 +1,8 @@
+import { resolveBudgetOption } from '@cairn/core';
 import { BaseListChatMessageHistory, InMemoryChatMessageHistory, type BaseChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { resolveBudget } from './resolve-budget.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
+import { ownSessionId } from './own-session-id.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 /** Options of {@link CairnChatMessageHistory}. */
@@ -42,8 +43,8 @@ export class CairnChatMessageHistory extends BaseListChatMessageHistory {
     super();
     const { history = new InMemoryChatMessageHistory(), ...sessionOptions } = options;
     this.history = history;
-    this.#budget = resolveBudget('CairnChatMessageHistory', options.budget, options.contextWindow);
-    this.#sessionId = options.sessionId ?? DEFAULT_SESSION_ID;
+    this.#budget = resolveBudgetOption('CairnChatMessageHistory', options.budget, options.contextWindow);
+    this.#sessionId = ownSessionId('CairnChatMessageHistory', options);
     this.#resolver = createSessionResolver('CairnChatMessageHistory', sessionOptions);
   }
 

@@ -1,8 +1,9 @@
+import { resolveBudgetOption } from '@cairn/core';
 import { InMemoryChatMessageHistory, type BaseChatMessageHistory, type BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { AIMessage, getBufferString, HumanMessage, isBaseMessage, type BaseMessage } from '@langchain/core/messages';
 import { BaseMemory, getInputValue, getOutputValue, type InputValues, type MemoryVariables, type OutputValues } from '@langchain/core/memory';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { resolveBudget } from './resolve-budget.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
+import { ownSessionId } from './own-session-id.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 /** Default of {@link CairnMemoryOptions.memoryKey}. */
@@ -80,8 +81,8 @@ export class CairnMemory extends BaseMemory {
     this.returnMessages = returnMessages;
     this.humanPrefix = humanPrefix;
     this.aiPrefix = aiPrefix;
-    this.#budget = resolveBudget('CairnMemory', options.budget, options.contextWindow);
-    this.#sessionId = options.sessionId ?? DEFAULT_SESSION_ID;
+    this.#budget = resolveBudgetOption('CairnMemory', options.budget, options.contextWindow);
+    this.#sessionId = ownSessionId('CairnMemory', options);
     this.#resolver = createSessionResolver('CairnMemory', sessionOptions);
   }
 

@@ -1,11 +1,10 @@
-import { CairnError } from '@cairn/core';
+import { CairnError, resolveBudgetOption } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
 import { guardToolCall } from './guard-tool-call.js';
-import { resolveBudget } from './resolve-budget.js';
-import { createSessionResolver } from './session-resolver.js';
-
+import { InvocationSessions } from './invocation-sessions.js';
+import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -16,10 +15,15 @@ export const DEFAULT_GUARD: GuardMode = 'warn';
 /** Options of {@link cairnMiddleware}. */
 export interface CairnMiddlewareOptions extends Omit<CairnSessionOptions, 'sessionId'> {
   /**
-   * The session: an id, or a function of the run's `thread_id` (sessions live in `store`).
-   * @default the run's `thread_id`, or `DEFAULT_SESSION_ID` when the run has none
+   * The session, stored in `store` under this id: an id, or a function of the run's
+   * `thread_id` (called with `undefined` when the run has none; return `undefined` to scope that
+   * run to itself). Without it, a run with a `thread_id` is that thread's session, and a run
+   * without one is scoped to the invocation: nothing is kept after it and nothing is shared with
+   * another invocation (as `createAgent` itself does with no checkpointer or thread). Give a
+   * `thread_id` (with a checkpointer) or a `sessionId` to persist.
+   * @default the run's `thread_id`, else the invocation alone
    */
-  sessionId?: string | ((threadId: string | undefined) => string);
+  sessionId?: string | ((threadId: string | undefined) => string | undefined);
   /**
    * The dead-end guard on tool calls: `'warn'` runs a call that repeats a dead end and appends a
    * warning to its result; `'block'` does not run a call that repeats a long-term dead end
@@ -28,6 +32,12 @@ export interface CairnMiddlewareOptions extends Omit<CairnSessionOptions, 'sessi
    * @default DEFAULT_GUARD ('warn')
    */
   guard?: GuardMode;
+  /**
+   * Stored sessions (threads) kept open at once, each an engine in memory. Past it the least
+   * recently used one is saved and let go; the store keeps its log, and its next call reopens
+   * it, so nothing is lost. @default DEFAULT_MAX_OPEN_SESSIONS (100)
+   */
+  maxOpenSessions?: number;
 }
 
 const GUARDS: readonly GuardMode[] = ['off', 'warn', 'block'];
@@ -49,31 +59,35 @@ function threadIdOf(runtime: unknown): string | undefined {
  *
  * @example
  * ```ts
- * const agent = createAgent({ model, tools, middleware: [cairnMiddleware({ budget: 0.5, contextWindow: 128_000, guard: 'block' })] });
+ * const agent = createAgent({ model, tools, middleware: [cairnMiddleware({ budget: { fraction: 0.5 }, contextWindow: 128_000, guard: 'block' })] });
  * await agent.invoke({ messages: [new HumanMessage('Fix the failing test')] }, { configurable: { thread_id: 'task-42' } });
  * ```
  */
 export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   const owner = 'cairnMiddleware';
-  const { sessionId, guard = DEFAULT_GUARD, ...sessionOptions } = options;
+  const { sessionId, guard = DEFAULT_GUARD, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS, ...sessionOptions } = options;
   if (!GUARDS.includes(guard)) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: unrecognized guard ${JSON.stringify(guard)}. Must be one of 'off', 'warn' or 'block'.`, details: { guard } });
   }
   if (sessionId !== undefined && typeof sessionId !== 'string' && typeof sessionId !== 'function') {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: sessionId must be a string or a function of the thread id.` });
   }
-  const budget = resolveBudget(owner, options.budget, options.contextWindow);
-  const resolve = createSessionResolver(owner, sessionOptions);
-  const sessionFor = (runtime: unknown) => {
+  const budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
+  const resolve = createSessionResolver(owner, sessionOptions, maxOpenSessions);
+  const invocations = new InvocationSessions(() => resolve.ephemeral());
+  const storedIdOf = (runtime: unknown): string | undefined => {
     const threadId = threadIdOf(runtime);
-    const id = typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId ?? DEFAULT_SESSION_ID);
-    return resolve.get(id);
+    return typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId);
+  };
+  const sessionFor = async (runtime: unknown, history: readonly BaseMessage[]) => {
+    const id = storedIdOf(runtime);
+    return id === undefined ? invocations.get(history) : resolve.get(id);
   };
 
   return createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
-      const session = await sessionFor(request.runtime);
+      const session = await sessionFor(request.runtime, request.messages);
       const messages = await session.exclusive(async (): Promise<BaseMessage[]> => {
         await session.sync(request.messages);
         const system = request.systemMessage;
@@ -83,6 +97,10 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
       return handler({ ...request, messages });
     },
     // guard 'off': no wrapToolCall at all, so LangChain's own tool handling applies unchanged.
-    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, (runtime) => sessionFor(runtime)) }),
+    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, sessionFor) }),
+    // The end of a run scoped to its invocation: its session is let go.
+    afterAgent: (state, runtime) => {
+      if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
+    },
   });
 }
