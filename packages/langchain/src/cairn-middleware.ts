@@ -1,7 +1,8 @@
-import { CairnError, resolveBudgetOption } from '@cairn/core';
+import { resolveBudgetOption } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import type { CairnSessionOptions } from './cairn-session-options.js';
+import { checkCount, checkSessionOptions, invalidOption } from './check-options.js';
 import { guardToolCall } from './guard-tool-call.js';
 import { InvocationSessions } from './invocation-sessions.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
@@ -55,7 +56,7 @@ function threadIdOf(runtime: unknown): string | undefined {
  *
  * @param options - The session, the budget, the guard and engine options.
  * @returns An agent middleware for `createAgent({ middleware: [...] })`.
- * @throws CairnError `INVALID_OPTIONS` for a bad budget, guard or engine (when called).
+ * @throws CairnError `INVALID_OPTIONS` for any bad option (budget, guard, session, store, engine…), when called.
  *
  * @example
  * ```ts
@@ -65,13 +66,10 @@ function threadIdOf(runtime: unknown): string | undefined {
  */
 export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   const owner = 'cairnMiddleware';
+  checkSessionOptions(owner, options);
   const { sessionId, guard = DEFAULT_GUARD, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS, ...sessionOptions } = options;
-  if (!GUARDS.includes(guard)) {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: unrecognized guard ${JSON.stringify(guard)}. Must be one of 'off', 'warn' or 'block'.`, details: { guard } });
-  }
-  if (sessionId !== undefined && typeof sessionId !== 'string' && typeof sessionId !== 'function') {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: sessionId must be a string or a function of the thread id.` });
-  }
+  if (!GUARDS.includes(guard)) invalidOption(owner, 'guard', "'off', 'warn' or 'block'", guard);
+  checkCount(owner, 'maxOpenSessions', maxOpenSessions);
   const budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
   const resolve = createSessionResolver(owner, sessionOptions, maxOpenSessions);
   const invocations = new InvocationSessions(() => resolve.ephemeral());
@@ -87,6 +85,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   return createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
+      const id = storedIdOf(request.runtime);
+      if (id !== undefined) resolve.raisePending(id);
       const session = await sessionFor(request.runtime, request.messages);
       const messages = await session.exclusive(async (): Promise<BaseMessage[]> => {
         await session.sync(request.messages);

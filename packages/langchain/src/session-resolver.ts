@@ -17,9 +17,14 @@ export interface SessionResolver {
   /**
    * The session stored under `sessionId`, opened once and kept open (least recently used ones
    * past `maxOpenSessions` are saved and let go: the store keeps them, the next `get` reopens).
-   * @throws the failure of a background write of this session, when no `onBackgroundError` took it.
    */
   get(sessionId: string): Promise<LangChainSession>;
+  /**
+   * Throws, once, the failure of a background write of this session that no
+   * `onBackgroundError` took. Called by reads (a view), never by writes: a write that threw
+   * would lose the messages it carries.
+   */
+  raisePending(sessionId: string): void;
   /** A new session of its own, in memory only (nothing stored, nothing shared). */
   ephemeral(): LangChainSession;
   /**
@@ -34,6 +39,7 @@ export interface SessionResolver {
  * are opened with core's `openSession` in `store` (one in-memory store by default), one per id,
  * at most `maxOpenSessions` open at once.
  *
+ * @throws CairnError `INVALID_OPTIONS` for a bad `engine` or engine option.
  * @internal
  */
 export function createSessionResolver(owner: string, options: CairnSessionOptions, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS): SessionResolver {
@@ -46,6 +52,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     const session = new LangChainSession({ engine, ingest: (messages) => engine.ingest(messages), assemble: (assembleOptions) => engine.assemble(assembleOptions) }, tokenCounter);
     return {
       get: async () => session,
+      raisePending: () => undefined,
       ephemeral: () => session,
       reset: async () => {
         throw new CairnError({ code: 'INVALID_OPTIONS', message: `${owner} cannot clear an engine you passed in (its log is append-only). Pass a sessionId (and store) instead of engine to make clear() start a new session.` });
@@ -53,6 +60,8 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     };
   }
   const embedder = embeddings === undefined ? undefined : isEmbedder(embeddings) ? embeddings : fromLangChainEmbeddings(embeddings);
+  // Engine options are checked now, by making one engine, not at the first call.
+  createContextEngine({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
   const backgroundErrors = new BackgroundErrors(onBackgroundError, maxOpenSessions);
   const sessions = new Map<string, Promise<{ stored: CairnSession; session: LangChainSession }>>();
   const open = async (sessionId: string) => {
@@ -87,7 +96,6 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
   };
   return {
     get: async (sessionId) => {
-      backgroundErrors.raise(sessionId);
       let entry = sessions.get(sessionId);
       if (entry) {
         sessions.delete(sessionId); // re-inserted last: most recently used
@@ -102,6 +110,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
       evict();
       return (await entry).session;
     },
+    raisePending: (sessionId) => backgroundErrors.raise(sessionId),
     ephemeral: () => {
       const own = createContextEngine({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
       return new LangChainSession({ engine: own, ingest: (messages) => own.ingest(messages), assemble: (assembleOptions) => own.assemble(assembleOptions) }, tokenCounter);
