@@ -77,17 +77,14 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
     const threadId = threadIdOf(runtime);
     return typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId);
   };
-  const sessionFor = async (runtime: unknown, history: readonly BaseMessage[]) => {
-    const id = storedIdOf(runtime);
-    return id === undefined ? invocations.get(history) : resolve.get(id);
-  };
+  const sessionOf = async (id: string | undefined, history: readonly BaseMessage[]) => (id === undefined ? invocations.get(history) : resolve.get(id));
 
   return createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
       const id = storedIdOf(request.runtime);
       if (id !== undefined) resolve.raisePending(id);
-      const session = await sessionFor(request.runtime, request.messages);
+      const session = await sessionOf(id, request.messages);
       const messages = await session.exclusive(async (): Promise<BaseMessage[]> => {
         await session.sync(request.messages);
         const system = request.systemMessage;
@@ -97,7 +94,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
       return handler({ ...request, messages });
     },
     // guard 'off': no wrapToolCall at all, so LangChain's own tool handling applies unchanged.
-    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, sessionFor) }),
+    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, (runtime, history) => sessionOf(storedIdOf(runtime), history)) }),
     // The end of a run scoped to its invocation: its session is let go.
     afterAgent: (state, runtime) => {
       if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
