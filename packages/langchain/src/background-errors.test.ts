@@ -50,4 +50,15 @@ describe('a failed background checkpoint is never lost silently', () => {
       (error: unknown) => expect(String((causeOf(error) as Error).message)).toContain('disk full'),
     );
   });
+
+  it('createAgent: a session let go past maxOpenSessions whose save fails is reported too', async () => {
+    const seen: string[] = [];
+    const model = fakeModel().respond(new AIMessage('one')).respond(new AIMessage('two'));
+    const middleware = cairnMiddleware({ store: storeWithFailingSaves(), maxOpenSessions: 1, onBackgroundError: (_error, { sessionId }) => seen.push(sessionId) });
+    const agent = createAgent({ model, tools: [], middleware: [middleware] });
+    await agent.invoke({ messages: [new HumanMessage('on t1')] }, { configurable: { thread_id: 't1' } });
+    await agent.invoke({ messages: [new HumanMessage('on t2')] }, { configurable: { thread_id: 't2' } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(seen).toEqual(['t1']);
+  });
 });

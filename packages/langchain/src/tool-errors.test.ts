@@ -1,7 +1,7 @@
 import { createInMemorySessionStore } from '@cairn/core';
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
+import { interrupt, MemorySaver } from '@langchain/langgraph';
 import { createAgent, createMiddleware, tool } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -71,7 +71,18 @@ describe('a tool that throws, through createAgent with cairnMiddleware', () => {
     expect(String(results[1]!.content)).toContain('[cairn guard] Warning');
   });
 
-  it("another middleware's own error still fails the run, as it does without cairn", async () => {
+  it("only a tool's own error is answered: an interrupt and another middleware's own error propagate, as without cairn", async () => {
+    const answered = await runOnce([cairnMiddleware({ budget: 4_000 })]);
+    expect(toolMessages(answered.state.messages)[0]!.status).toBe('error');
+
+    const approval = tool(async () => interrupt('Approve the deploy?'), { name: 'deploy', description: 'Deploys after approval.', schema: z.object({ target: z.string() }) });
+    const paused = fakeModel().respond(callTools([{ name: 'deploy', args: { target: 'prod' }, id: 'i-1' }])).respond(new AIMessage('never'));
+    const humanInLoop = createAgent({ model: paused, tools: [approval], checkpointer: new MemorySaver(), middleware: [cairnMiddleware({ budget: 4_000 })] });
+    const state = await humanInLoop.invoke({ messages: [new HumanMessage('Deploy to prod.')] }, { configurable: { thread_id: 'approval' } });
+    expect((state as { __interrupt__?: unknown[] }).__interrupt__).toHaveLength(1);
+    expect(paused.callCount).toBe(1);
+    expect(toolMessages(state.messages)).toEqual([]);
+
     const strict = createMiddleware({ name: 'Strict', wrapToolCall: async () => { throw new Error('policy: deploys are frozen'); } });
     const model = fakeModel().respond(callTools([{ name: 'deploy', args: { target: 'prod' }, id: 'p-1' }])).respond(new AIMessage('never'));
     const agent = createAgent({ model, tools: [throwingDeploy([])], middleware: [cairnMiddleware({ budget: 4_000 }), strict] });
