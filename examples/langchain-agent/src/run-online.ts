@@ -11,7 +11,7 @@ export async function runOnline({ log = console.log }: { log?: (line: string) =>
     model,
     tools: agentTools({ commands: [] }),
     systemPrompt: 'You maintain a small web service. Use the tools.',
-    middleware: [cairnMiddleware({ budget: 0.25, contextWindow: 128_000, guard: 'block' })],
+    middleware: [cairnMiddleware({ budget: { fraction: 0.25 }, contextWindow: 128_000, guard: 'block' })],
   });
   let messages: BaseMessage[] = [];
   for (const ask of ['Read src/server.ts and summarise it.', 'Deploy the service with `npm run deploy`.', 'Try the deploy again exactly the same way.']) {

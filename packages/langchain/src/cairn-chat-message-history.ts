@@ -1,7 +1,9 @@
+import { resolveBudgetOption } from '@cairn/core';
 import { BaseListChatMessageHistory, InMemoryChatMessageHistory, type BaseChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { resolveBudget } from './resolve-budget.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
+import { checkMethods, checkSessionOptions } from './check-options.js';
+import { ownSessionId } from './own-session-id.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 /** Options of {@link CairnChatMessageHistory}. */
@@ -36,19 +38,26 @@ export class CairnChatMessageHistory extends BaseListChatMessageHistory {
 
   /**
    * @param options - The inner history, the session and the budget.
-   * @throws CairnError `INVALID_OPTIONS` for a bad budget or engine.
+   * @throws CairnError `INVALID_OPTIONS` for any bad option (budget, history, session, store, engine…).
    */
   constructor(options: CairnChatMessageHistoryOptions = {}) {
     super();
+    const owner = 'CairnChatMessageHistory';
+    checkSessionOptions(owner, options);
+    checkMethods(owner, 'history', options.history, ['getMessages', 'addMessages', 'clear'], 'a LangChain chat message history');
     const { history = new InMemoryChatMessageHistory(), ...sessionOptions } = options;
     this.history = history;
-    this.#budget = resolveBudget('CairnChatMessageHistory', options.budget, options.contextWindow);
-    this.#sessionId = options.sessionId ?? DEFAULT_SESSION_ID;
-    this.#resolver = createSessionResolver('CairnChatMessageHistory', sessionOptions);
+    this.#budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
+    this.#sessionId = ownSessionId(owner, options);
+    this.#resolver = createSessionResolver(owner, sessionOptions);
   }
 
-  /** cairn's view of the whole history, within the budget. */
+  /**
+   * cairn's view of the whole history, within the budget.
+   * @throws the failure of a background checkpoint since the last call, when no `onBackgroundError` is set.
+   */
   async getMessages(): Promise<BaseMessage[]> {
+    this.#resolver.raisePending(this.#sessionId);
     const session = await this.#resolver.get(this.#sessionId);
     return session.exclusive(async () => {
       if (this.#lastView) return [...this.#lastView];

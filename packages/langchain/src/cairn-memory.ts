@@ -1,8 +1,10 @@
+import { resolveBudgetOption } from '@cairn/core';
 import { InMemoryChatMessageHistory, type BaseChatMessageHistory, type BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { AIMessage, getBufferString, HumanMessage, isBaseMessage, type BaseMessage } from '@langchain/core/messages';
 import { BaseMemory, getInputValue, getOutputValue, type InputValues, type MemoryVariables, type OutputValues } from '@langchain/core/memory';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { resolveBudget } from './resolve-budget.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
+import { checkMethods, checkSessionOptions, invalidOption } from './check-options.js';
+import { ownSessionId } from './own-session-id.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 
 /** Default of {@link CairnMemoryOptions.memoryKey}. */
@@ -59,10 +61,18 @@ export class CairnMemory extends BaseMemory {
 
   /**
    * @param options - The history backend, variable names and the session.
-   * @throws CairnError `INVALID_OPTIONS` for a bad budget or engine.
+   * @throws CairnError `INVALID_OPTIONS` for any bad option (budget, keys, history, session, store, engine…).
    */
   constructor(options: CairnMemoryOptions = {}) {
     super();
+    const owner = 'CairnMemory';
+    checkSessionOptions(owner, options);
+    checkMethods(owner, 'chatHistory', options.chatHistory, ['getMessages', 'addMessages', 'clear'], 'a LangChain chat message history');
+    for (const key of ['memoryKey', 'inputKey', 'outputKey', 'humanPrefix', 'aiPrefix'] as const) {
+      const value = options[key];
+      if (value !== undefined && (typeof value !== 'string' || value.length === 0)) invalidOption(owner, key, 'a non-empty string', value);
+    }
+    if (options.returnMessages !== undefined && typeof options.returnMessages !== 'boolean') invalidOption(owner, 'returnMessages', 'a boolean', options.returnMessages);
     const {
       chatHistory = new InMemoryChatMessageHistory(),
       memoryKey = DEFAULT_MEMORY_KEY,
@@ -80,17 +90,21 @@ export class CairnMemory extends BaseMemory {
     this.returnMessages = returnMessages;
     this.humanPrefix = humanPrefix;
     this.aiPrefix = aiPrefix;
-    this.#budget = resolveBudget('CairnMemory', options.budget, options.contextWindow);
-    this.#sessionId = options.sessionId ?? DEFAULT_SESSION_ID;
-    this.#resolver = createSessionResolver('CairnMemory', sessionOptions);
+    this.#budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
+    this.#sessionId = ownSessionId(owner, options);
+    this.#resolver = createSessionResolver(owner, sessionOptions);
   }
 
   get memoryKeys(): string[] {
     return [this.memoryKey];
   }
 
-  /** The view of the whole history, steered by the new input (`inputKey`) when there is one. */
+  /**
+   * The view of the whole history, steered by the new input (`inputKey`) when there is one.
+   * @throws the failure of a background checkpoint since the last call, when no `onBackgroundError` is set.
+   */
   async loadMemoryVariables(values: InputValues): Promise<MemoryVariables> {
+    this.#resolver.raisePending(this.#sessionId);
     const session = await this.#resolver.get(this.#sessionId);
     const query = this.#query(values);
     const messages = await session.exclusive(async () => {

@@ -146,7 +146,9 @@ describe('cairnMiddleware through createAgent', () => {
     expect(code(() => cairnMiddleware({ budget: -3 }))).toBe('INVALID_OPTIONS');
     expect(code(() => cairnMiddleware({ guard: 'loud' as never }))).toBe('INVALID_OPTIONS');
     expect(code(() => cairnMiddleware({ engine: {} as never }))).toBe('INVALID_OPTIONS');
-    expect(code(() => cairnMiddleware({ budget: 0.5, contextWindow: 8_000 }))).toBe('none');
+    // A number is tokens: a share of the window is only ever { fraction } (issue 12, item 8).
+    expect(code(() => cairnMiddleware({ budget: 0.5, contextWindow: 8_000 }))).toBe('INVALID_OPTIONS');
+    expect(code(() => cairnMiddleware({ budget: { fraction: 0.5 }, contextWindow: 8_000 }))).toBe('none');
   });
 
   it('fails a model call with a typed error when the system prompt alone is over budget, and loses nothing', async () => {

@@ -1,10 +1,11 @@
-import { CairnError } from '@cairn/core';
+import { resolveBudgetOption } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
-import { DEFAULT_SESSION_ID, type CairnSessionOptions } from './cairn-session-options.js';
-import { blockedToolResult, warnedToolResult } from './guard-tool-result.js';
-import { resolveBudget } from './resolve-budget.js';
-import { createSessionResolver } from './session-resolver.js';
+import type { CairnSessionOptions } from './cairn-session-options.js';
+import { checkCount, checkSessionOptions, invalidOption } from './check-options.js';
+import { guardToolCall } from './guard-tool-call.js';
+import { InvocationSessions } from './invocation-sessions.js';
+import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -15,10 +16,15 @@ export const DEFAULT_GUARD: GuardMode = 'warn';
 /** Options of {@link cairnMiddleware}. */
 export interface CairnMiddlewareOptions extends Omit<CairnSessionOptions, 'sessionId'> {
   /**
-   * The session: an id, or a function of the run's `thread_id` (sessions live in `store`).
-   * @default the run's `thread_id`, or `DEFAULT_SESSION_ID` when the run has none
+   * The session, stored in `store` under this id: an id, or a function of the run's
+   * `thread_id` (called with `undefined` when the run has none; return `undefined` to scope that
+   * run to itself). Without it, a run with a `thread_id` is that thread's session, and a run
+   * without one is scoped to the invocation: nothing is kept after it and nothing is shared with
+   * another invocation (as `createAgent` itself does with no checkpointer or thread). Give a
+   * `thread_id` (with a checkpointer) or a `sessionId` to persist.
+   * @default the run's `thread_id`, else the invocation alone
    */
-  sessionId?: string | ((threadId: string | undefined) => string);
+  sessionId?: string | ((threadId: string | undefined) => string | undefined);
   /**
    * The dead-end guard on tool calls: `'warn'` runs a call that repeats a dead end and appends a
    * warning to its result; `'block'` does not run a call that repeats a long-term dead end
@@ -27,6 +33,12 @@ export interface CairnMiddlewareOptions extends Omit<CairnSessionOptions, 'sessi
    * @default DEFAULT_GUARD ('warn')
    */
   guard?: GuardMode;
+  /**
+   * Stored sessions (threads) kept open at once, each an engine in memory. Past it the least
+   * recently used one is saved and let go; the store keeps its log, and its next call reopens
+   * it, so nothing is lost. @default DEFAULT_MAX_OPEN_SESSIONS (100)
+   */
+  maxOpenSessions?: number;
 }
 
 const GUARDS: readonly GuardMode[] = ['off', 'warn', 'block'];
@@ -44,35 +56,35 @@ function threadIdOf(runtime: unknown): string | undefined {
  *
  * @param options - The session, the budget, the guard and engine options.
  * @returns An agent middleware for `createAgent({ middleware: [...] })`.
- * @throws CairnError `INVALID_OPTIONS` for a bad budget, guard or engine (when called).
+ * @throws CairnError `INVALID_OPTIONS` for any bad option (budget, guard, session, store, engine…), when called.
  *
  * @example
  * ```ts
- * const agent = createAgent({ model, tools, middleware: [cairnMiddleware({ budget: 0.5, contextWindow: 128_000, guard: 'block' })] });
+ * const agent = createAgent({ model, tools, middleware: [cairnMiddleware({ budget: { fraction: 0.5 }, contextWindow: 128_000, guard: 'block' })] });
  * await agent.invoke({ messages: [new HumanMessage('Fix the failing test')] }, { configurable: { thread_id: 'task-42' } });
  * ```
  */
 export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   const owner = 'cairnMiddleware';
-  const { sessionId, guard = DEFAULT_GUARD, ...sessionOptions } = options;
-  if (!GUARDS.includes(guard)) {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: unrecognized guard ${JSON.stringify(guard)}. Must be one of 'off', 'warn' or 'block'.`, details: { guard } });
-  }
-  if (sessionId !== undefined && typeof sessionId !== 'string' && typeof sessionId !== 'function') {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: sessionId must be a string or a function of the thread id.` });
-  }
-  const budget = resolveBudget(owner, options.budget, options.contextWindow);
-  const resolve = createSessionResolver(owner, sessionOptions);
-  const sessionFor = (runtime: unknown) => {
+  checkSessionOptions(owner, options);
+  const { sessionId, guard = DEFAULT_GUARD, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS, ...sessionOptions } = options;
+  if (!GUARDS.includes(guard)) invalidOption(owner, 'guard', "'off', 'warn' or 'block'", guard);
+  checkCount(owner, 'maxOpenSessions', maxOpenSessions);
+  const budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
+  const resolve = createSessionResolver(owner, sessionOptions, maxOpenSessions);
+  const invocations = new InvocationSessions(() => resolve.ephemeral());
+  const storedIdOf = (runtime: unknown): string | undefined => {
     const threadId = threadIdOf(runtime);
-    const id = typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId ?? DEFAULT_SESSION_ID);
-    return resolve.get(id);
+    return typeof sessionId === 'function' ? sessionId(threadId) : (sessionId ?? threadId);
   };
+  const sessionOf = async (id: string | undefined, history: readonly BaseMessage[]) => (id === undefined ? invocations.get(history) : resolve.get(id));
 
   return createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
-      const session = await sessionFor(request.runtime);
+      const id = storedIdOf(request.runtime);
+      if (id !== undefined) resolve.raisePending(id);
+      const session = await sessionOf(id, request.messages);
       const messages = await session.exclusive(async (): Promise<BaseMessage[]> => {
         await session.sync(request.messages);
         const system = request.systemMessage;
@@ -81,17 +93,11 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
       });
       return handler({ ...request, messages });
     },
-    wrapToolCall: async (request, handler) => {
-      if (guard === 'off') return handler(request);
-      const session = await sessionFor(request.runtime);
-      const verdict = await session.exclusive(async () => {
-        const history = (request.state as { messages?: unknown } | undefined)?.messages;
-        if (Array.isArray(history)) await session.sync(history as BaseMessage[]);
-        return session.engine.checkToolCall({ name: request.toolCall.name, arguments: request.toolCall.args });
-      });
-      if (verdict.verdict === 'allow') return handler(request);
-      if (verdict.verdict === 'block' && guard === 'block') return blockedToolResult(request.toolCall, verdict);
-      return warnedToolResult(await handler(request), verdict);
+    // guard 'off': no wrapToolCall at all, so LangChain's own tool handling applies unchanged.
+    ...(guard === 'off' ? {} : { wrapToolCall: guardToolCall(guard, (runtime, history) => sessionOf(storedIdOf(runtime), history)) }),
+    // The end of a run scoped to its invocation: its session is let go.
+    afterAgent: (state, runtime) => {
+      if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
     },
   });
 }

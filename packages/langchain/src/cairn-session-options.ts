@@ -1,4 +1,4 @@
-import type { ContextEngine, ContextEngineOptions, Embedder, SessionStore } from '@cairn/core';
+import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore } from '@cairn/core';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 
 /**
@@ -10,26 +10,42 @@ export interface CairnSessionOptions extends Omit<ContextEngineOptions, 'session
   /** Use this engine for every call (its own options apply; engine options here are ignored). */
   engine?: ContextEngine;
   /**
-   * The session id. For the agent middleware it may also be a function of the run's
-   * `thread_id`. @default the run's `thread_id` (middleware), else `DEFAULT_SESSION_ID` ('default')
+   * The session id: the session persists in `store` under it and continues wherever the same
+   * id and store are used. Without one nothing is shared: the middleware uses the run's
+   * `thread_id`, else scopes the session to the one invocation; a memory or history keeps its
+   * session to itself (like LangChain's own per-conversation objects).
+   * @default none (see above)
    */
   sessionId?: string;
-  /** Where sessions are stored (any `SessionStore`, e.g. SQLite or Redis). @default one in-memory store per adapter instance */
+  /**
+   * Where sessions are stored (any `SessionStore`, e.g. SQLite or Redis). A memory or history
+   * needs a `sessionId` with it (the id it is stored under).
+   * @default one in-memory store per adapter instance
+   */
   store?: SessionStore;
   /** The tenant sessions belong to. @default core's `DEFAULT_TENANT` ('default') */
   tenant?: string;
   /** Save the session state after this many new messages. @default core's `DEFAULT_CHECKPOINT_EVERY` */
   checkpointEvery?: number;
   /**
-   * Token budget of the prompt: tokens (a number above 1), or a share of `contextWindow` in
-   * (0, 1]. @default core's `DEFAULT_BUDGET` (32000)
+   * Token budget of the prompt: a number is tokens (a whole number ≥ 1); a share of the model's
+   * window is only ever `{ fraction }` (in (0, 1], with `contextWindow`). `budget: 0.5` is
+   * refused with a hint: write `{ fraction: 0.5 }`. @default core's `DEFAULT_BUDGET` (32000)
    */
-  budget?: number;
-  /** The model's context window in tokens; required when `budget` is a share. */
+  budget?: BudgetOption;
+  /** The model's context window in tokens; required when `budget` is `{ fraction }`. */
   contextWindow?: number;
   /** A LangChain `Embeddings` object (or a cairn `Embedder`) for dense intent match. @default none (lexical vectors) */
   embeddings?: EmbeddingsInterface | Embedder;
+  /**
+   * Called when a write nobody awaits fails: a background checkpoint of the session state, or
+   * the save of a session the middleware let go of (`maxOpenSessions`). No message is lost (the
+   * log is written before a call returns; the state is saved again at the next checkpoint).
+   * @default none: the failure is thrown by the next call of that session
+   */
+  onBackgroundError?: BackgroundErrorHandler;
 }
 
-/** The session id used when none is given and none can be inferred. */
-export const DEFAULT_SESSION_ID = 'default';
+/** Receives the failure of a background write and the session it belongs to. */
+export type BackgroundErrorHandler = (error: unknown, context: { readonly sessionId: string }) => void;
+

@@ -1,8 +1,12 @@
-import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
+import { CairnError, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
+import { BackgroundErrors } from './background-errors.js';
 import type { CairnSessionOptions } from './cairn-session-options.js';
 import { fromLangChainEmbeddings } from './from-lang-chain-embeddings.js';
 import { LangChainSession } from './lang-chain-session.js';
+
+/** Default of `maxOpenSessions`: stored sessions an adapter keeps open (engines in memory). */
+export const DEFAULT_MAX_OPEN_SESSIONS = 100;
 
 function isEmbedder(value: EmbeddingsInterface | Embedder): value is Embedder {
   return typeof (value as Embedder).embed === 'function' && typeof (value as Embedder).id === 'string';
@@ -10,9 +14,21 @@ function isEmbedder(value: EmbeddingsInterface | Embedder): value is Embedder {
 
 /** Gets sessions by id, opening each once (concurrent callers share the opening). @internal */
 export interface SessionResolver {
+  /**
+   * The session stored under `sessionId`, opened once and kept open (least recently used ones
+   * past `maxOpenSessions` are saved and let go: the store keeps them, the next `get` reopens).
+   */
   get(sessionId: string): Promise<LangChainSession>;
   /**
-   * Forgets a session: closes it and deletes it from the store, so the next `get` starts empty.
+   * Throws, once, the failure of a background write of this session that no
+   * `onBackgroundError` took. Called by reads (a view), never by writes: a write that threw
+   * would lose the messages it carries.
+   */
+  raisePending(sessionId: string): void;
+  /** A new session of its own, in memory only (nothing stored, nothing shared). */
+  ephemeral(): LangChainSession;
+  /**
+   * Forgets a session: deletes it from the store, so the next `get` starts empty.
    * @throws CairnError `INVALID_OPTIONS` for a caller-owned `engine` (cairn cannot empty it).
    */
   reset(sessionId: string): Promise<void>;
@@ -20,12 +36,14 @@ export interface SessionResolver {
 
 /**
  * The one place adapters get sessions from: `{ engine }` wraps that engine; otherwise sessions
- * are opened with core's `openSession` in `store` (one in-memory store by default), one per id.
+ * are opened with core's `openSession` in `store` (one in-memory store by default), one per id,
+ * at most `maxOpenSessions` open at once.
  *
+ * @throws CairnError `INVALID_OPTIONS` for a bad `engine` or engine option.
  * @internal
  */
-export function createSessionResolver(owner: string, options: CairnSessionOptions): SessionResolver {
-  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, ...engineOptions } = options;
+export function createSessionResolver(owner: string, options: CairnSessionOptions, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS): SessionResolver {
+  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, onBackgroundError, ...engineOptions } = options;
   const tokenCounter = engineOptions.tokenCounter ?? createBpeTokenCounter();
   if (engine !== undefined) {
     if (typeof engine !== 'object' || engine === null || typeof engine.assemble !== 'function' || typeof engine.ingest !== 'function') {
@@ -34,12 +52,17 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     const session = new LangChainSession({ engine, ingest: (messages) => engine.ingest(messages), assemble: (assembleOptions) => engine.assemble(assembleOptions) }, tokenCounter);
     return {
       get: async () => session,
+      raisePending: () => undefined,
+      ephemeral: () => session,
       reset: async () => {
         throw new CairnError({ code: 'INVALID_OPTIONS', message: `${owner} cannot clear an engine you passed in (its log is append-only). Pass a sessionId (and store) instead of engine to make clear() start a new session.` });
       },
     };
   }
   const embedder = embeddings === undefined ? undefined : isEmbedder(embeddings) ? embeddings : fromLangChainEmbeddings(embeddings);
+  // Engine options are checked now, by making one engine, not at the first call.
+  createContextEngine({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
+  const backgroundErrors = new BackgroundErrors(onBackgroundError, maxOpenSessions);
   const sessions = new Map<string, Promise<{ stored: CairnSession; session: LangChainSession }>>();
   const open = async (sessionId: string) => {
     const stored = await openSession({
@@ -50,6 +73,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
       tenant,
       sessionId,
       ...(checkpointEvery !== undefined ? { checkpointEvery } : {}),
+      onCheckpointError: (error) => backgroundErrors.report(sessionId, error),
     });
     const backend = {
       engine: stored.engine as ContextEngine,
@@ -59,20 +83,43 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     };
     return { stored, session: new LangChainSession(backend, tokenCounter) };
   };
+  /** Lets the least recently used sessions go, saving their state (a holder may still finish its call). */
+  const evict = () => {
+    for (const [sessionId, entry] of sessions) {
+      if (sessions.size <= maxOpenSessions) break;
+      sessions.delete(sessionId);
+      entry.then(
+        ({ stored }) => stored.checkpoint().catch((error: unknown) => backgroundErrors.report(sessionId, error)),
+        () => undefined, // a failed opening was already thrown to its caller
+      );
+    }
+  };
   return {
     get: async (sessionId) => {
       let entry = sessions.get(sessionId);
-      if (!entry) {
+      if (entry) {
+        sessions.delete(sessionId); // re-inserted last: most recently used
+      } else {
         entry = open(sessionId);
-        // A failed opening (a bad key, a corrupt session) is not cached: the next call retries.
-        entry.catch(() => sessions.delete(sessionId));
-        sessions.set(sessionId, entry);
+        // A failed opening (a bad key, a corrupt session) is not kept: the next call retries.
+        entry.catch(() => {
+          if (sessions.get(sessionId) === entry) sessions.delete(sessionId);
+        });
       }
+      sessions.set(sessionId, entry);
+      evict();
       return (await entry).session;
+    },
+    raisePending: (sessionId) => backgroundErrors.raise(sessionId),
+    ephemeral: () => {
+      const own = createContextEngine({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
+      return new LangChainSession({ engine: own, ingest: (messages) => own.ingest(messages), assemble: (assembleOptions) => own.assemble(assembleOptions) }, tokenCounter);
     },
     reset: async (sessionId) => {
       const entry = sessions.get(sessionId);
       sessions.delete(sessionId);
+      backgroundErrors.forget(sessionId);
+      // The session is deleted next, so a failure to save its state on the way out is moot.
       if (entry) await (await entry).stored.close().catch(() => undefined);
       await store.delete({ tenant, sessionId });
     },
