@@ -1,6 +1,6 @@
 import { CairnError, createBpeTokenCounter, createContextEngine, createInMemorySessionStore } from '@cairn/core';
-import { ContextChatEngine, Document, Memory, Settings, SimpleChatEngine, VectorStoreIndex } from 'llamaindex';
-import { describe, expect, it } from 'vitest';
+import { ContextChatEngine, Document, Memory, Settings, SimpleChatEngine, VectorStoreIndex, type ChatMessage } from 'llamaindex';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createCairnMemory } from './cairn-memory.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
 import { LetterEmbedding } from './test-support/letter-embedding.js';
@@ -58,6 +58,16 @@ describe('CairnMemory in SimpleChatEngine', () => {
       { role: 'assistant', content: 'streamed 1' },
       { role: 'user', content: 'question 2' },
     ]);
+  });
+
+  it('get() is typed ChatMessage[] (not never) and returns the whole history after a chat', async () => {
+    const memory = createCairnMemory({ sessionId: 'get-type-1', budget: 4000 });
+    await new SimpleChatEngine({ llm: new RecordingLLM(), memory }).chat({ message: 'hello' });
+    const history = await memory.get();
+    expectTypeOf(history).toEqualTypeOf<ChatMessage[]>();
+    expect(history.map((message) => message.content)).toEqual(['hello', 'ok']);
+    expect(await memory.get({ type: 'llamaindex', transientMessages: [{ role: 'system', content: 'ctx' }] })).toHaveLength(3);
+    await expect(memory.get({ type: 'vercel' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
   });
 
   it('reset() clears the session', async () => {

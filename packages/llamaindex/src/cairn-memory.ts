@@ -79,14 +79,20 @@ export class CairnMemory extends Memory {
 
   /**
    * Every message of the history (not the view), then the transient ones: `Memory.get`. Only the
-   * `'llamaindex'` type is supported. Typed as `Memory.get` is; {@link CairnMemory.getAll} is the
-   * same with a plain return type.
+   * `'llamaindex'` type is supported ({@link CairnMemory.getAll} is the same without options).
    * @throws CairnError `INVALID_OPTIONS` for another `type`.
    */
-  override async get(options: { type?: string; transientMessages?: ChatMessage[] } = {}): Promise<never> {
+  override get(options?: { type?: 'llamaindex'; transientMessages?: ChatMessage[] }): Promise<ChatMessage[]>;
+  /**
+   * Any other `type` (such as `'vercel'`) rejects with `CairnError` `INVALID_OPTIONS`. This
+   * overload keeps the class assignable to LlamaIndex's `Memory`, whose `get` is typed for its
+   * adapters.
+   */
+  override get(options?: { type?: string; transientMessages?: ChatMessage[] }): Promise<never>;
+  override async get(options: { type?: string; transientMessages?: ChatMessage[] } = {}): Promise<ChatMessage[]> {
     const { type = 'llamaindex', transientMessages = [] } = options;
     if (type !== 'llamaindex') throw new CairnError({ code: 'INVALID_OPTIONS', message: `CairnMemory.get supports type 'llamaindex' only; got ${JSON.stringify(type)}.` });
-    return (await this.getAll(transientMessages)) as never;
+    return this.getAll(transientMessages);
   }
 
   /** Every message of the history (not the view), after pending adds, then the transient ones. */
