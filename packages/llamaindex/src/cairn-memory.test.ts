@@ -148,12 +148,14 @@ describe('CairnMemory sessions and options', () => {
   });
 
   it('rejects a bad message with INVALID_MESSAGE and keeps what was stored', async () => {
-    const memory = createCairnMemory({ sessionId: 'bad-1', budget: 4000 });
+    const memory = createCairnMemory({ sessionId: 'bad-1', budget: 4000, logger: { warn: () => undefined } });
     await memory.add({ role: 'user', content: 'kept' });
     await expect(memory.add({ role: 'robot', content: 'x' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
     await expect(memory.add('not a message')).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
-    // An add nobody awaits (as LlamaIndex agents do) does not become an unhandled rejection.
+    // An add nobody awaits (as LlamaIndex agents do) does not become an unhandled rejection, and is
+    // not lost either: the next read raises it once (issue 12, item 8; it used to be dropped).
     void memory.add({ role: 'user', content: 42 });
+    await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
     expect(await memory.getLLM()).toEqual([{ role: 'user', content: 'kept' }]);
   });
 
@@ -172,15 +174,15 @@ describe('CairnMemory sessions and options', () => {
   });
 
   it('needs a context window for a budget share', async () => {
-    const memory = createCairnMemory({ sessionId: 'share-2', budget: 0.5 });
+    const memory = createCairnMemory({ sessionId: 'share-2', budget: { fraction: 0.5 } });
     await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     expect(await memory.getLLM(new RecordingLLM(() => ({}), 2000))).toEqual([]);
     expect(memory.lastView!.metadata.budget).toBe(1000);
   });
 
-  it('rejects a bad session id when the session opens', async () => {
-    const memory = createCairnMemory({ sessionId: 'no spaces allowed' });
-    await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_SESSION_KEY' });
+  it('rejects a bad session id at construction', () => {
+    // Issue 12, item 8: it used to be accepted until the session opened.
+    expect(() => createCairnMemory({ sessionId: 'no spaces allowed' })).toThrow(expect.objectContaining({ code: 'INVALID_SESSION_KEY' }));
   });
 
   it('throws BUDGET_EXCEEDED when transient messages alone exceed the budget', async () => {
