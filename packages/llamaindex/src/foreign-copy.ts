@@ -15,6 +15,12 @@ export function foreignCopyMessage(what: string): string {
 }
 
 /**
+ * LlamaIndex's `MockLLM` bundle (`@llamaindex/core/llms/mock`) carries its own copy of `BaseLLM`,
+ * even with one `@llamaindex/core` installed: a chain through it says nothing about copies.
+ */
+const BUNDLES_ITS_OWN_BASE = new Set(['MockLLM']);
+
+/**
  * The LlamaIndex base class `value` descends from in another copy of `@llamaindex/core` (a
  * class with the same name that is not the installed one), if any.
  *
@@ -22,9 +28,13 @@ export function foreignCopyMessage(what: string): string {
  */
 export function foreignBaseOf(value: unknown): string | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
+  const chain: { readonly name: string }[] = [];
   for (let proto: unknown = Object.getPrototypeOf(value); proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     const constructor = (proto as { constructor?: unknown }).constructor;
-    if (typeof constructor !== 'function') continue;
+    if (typeof constructor === 'function') chain.push(constructor);
+  }
+  if (chain.some((constructor) => BUNDLES_ITS_OWN_BASE.has(constructor.name))) return undefined;
+  for (const constructor of chain) {
     for (const installed of INSTALLED) {
       if (constructor === installed) return undefined;
       if (constructor.name === installed.name) return installed.name;
