@@ -1,4 +1,4 @@
-import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type CairnMessage, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
+import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
 import { Memory, type ChatMessage, type LLM } from 'llamaindex';
 import { DEFAULT_BUDGET_SHARE, type CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import type { CairnLogger } from './cairn-logger.js';
@@ -7,10 +7,9 @@ import { checkForeignOptions, foreignBaseOf, trapForeignMemoryWrapping, warnFore
 import { fromCairnMessage } from './from-cairn-message.js';
 import type { LlamaIndexSession } from './llama-index-session.js';
 import { messageId } from './message-id.js';
-import { ObservedPromise } from './observed-promise.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 import { toCairnMessage } from './to-cairn-message.js';
-import { unawaitedWriteError } from './unawaited-write-error.js';
+import { UnawaitedWrites } from './unawaited-writes.js';
 
 /** The prefix of the session id of a memory created without one: `llamaindex-memory.<random UUID>`, one per memory. */
 export const DEFAULT_MEMORY_SESSION_PREFIX = 'llamaindex-memory';
@@ -56,8 +55,8 @@ export class CairnMemory extends Memory {
   readonly sessionId: string;
   private current: LlamaIndexSession | undefined;
   private lastResult: AssembleResult | undefined;
-  /** The failure of an `add` nobody awaited, raised by the next read. */
-  private unawaitedFailure: CairnError | undefined;
+  /** Adds nobody awaited: a failure is logged and raised by the next read. */
+  private readonly writes: UnawaitedWrites;
 
   /**
    * Use {@link createCairnMemory}; the options are validated here.
@@ -69,6 +68,7 @@ export class CairnMemory extends Memory {
     this.cairnOptions = options;
     this.budgetOption = checked.budget;
     this.cairnLogger = options.logger ?? console;
+    this.writes = new UnawaitedWrites(this.cairnLogger);
     this.sessionId = options.sessionId ?? `${DEFAULT_MEMORY_SESSION_PREFIX}.${globalThis.crypto.randomUUID()}`;
     checkSessionKey({ tenant: checked.tenant, sessionId: this.sessionId });
     this.resolver = createSessionResolver('createCairnMemory', options, { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
@@ -80,11 +80,7 @@ export class CairnMemory extends Memory {
     return this.resolver.use(this.sessionId, async (session) => {
       this.current = session;
       await session.settled();
-      const failure = this.unawaitedFailure;
-      if (failure) {
-        this.unawaitedFailure = undefined;
-        throw failure;
-      }
+      this.writes.raise();
       return job(session);
     });
   }
@@ -96,37 +92,22 @@ export class CairnMemory extends Memory {
    * @throws CairnError `INVALID_MESSAGE` (the message is not stored) or a session error.
    */
   override add(message: unknown): Promise<void> {
-    let recorded = false;
-    const record = (error: unknown): void => {
-      if (recorded || write.observed) return;
-      recorded = true;
-      this.unawaitedFailure ??= unawaitedWriteError(error) as CairnError;
-      this.cairnLogger.warn('cairn: a memory.add() that nobody awaited failed; the message was not stored, and the next read of the memory (getLLM, get) throws this error.', error);
-    };
-    const write: ObservedPromise<void> = new ObservedPromise<void>((resolve, reject) => {
-      this.resolver
-        .use(this.sessionId, (session) => {
-          this.current = session;
-          return session.run(async () => {
-            try {
-              if (!isChatMessage(message)) {
-                throw new CairnError({ code: 'INVALID_MESSAGE', message: 'CairnMemory.add expects a LlamaIndex ChatMessage ({ role, content, options? }).', details: { message } });
-              }
-              const converted: CairnMessage = toCairnMessage(message, messageId(message, session.size));
-              await session.backend.ingest([converted]);
-            } catch (error) {
-              // Recorded inside the queue, so a read waiting for pending adds sees it.
-              record(error);
-              throw error;
+    return this.writes.start((failed) =>
+      this.resolver.use(this.sessionId, (session) => {
+        this.current = session;
+        return session.run(async () => {
+          try {
+            if (!isChatMessage(message)) {
+              throw new CairnError({ code: 'INVALID_MESSAGE', message: 'CairnMemory.add expects a LlamaIndex ChatMessage ({ role, content, options? }).', details: { message } });
             }
-          });
-        })
-        .then(resolve, (error: unknown) => {
-          record(error);
-          reject(error);
+            await session.backend.ingest([toCairnMessage(message, messageId(message, session.size))]);
+          } catch (error) {
+            failed(error);
+            throw error;
+          }
         });
-    });
-    return write.silence();
+      }),
+    );
   }
 
   /**
@@ -198,7 +179,7 @@ export class CairnMemory extends Memory {
     this.current = undefined;
     this.lastResult = undefined;
     await this.resolver.reset(this.sessionId);
-    this.unawaitedFailure = undefined;
+    this.writes.clear();
   }
 
   /**
