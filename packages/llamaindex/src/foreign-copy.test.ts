@@ -1,5 +1,5 @@
 import { SimpleChatEngine } from 'llamaindex';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CairnChatStore } from './cairn-chat-store.js';
 import { createCairnMemory } from './cairn-memory.js';
 import { resetForeignCopyWarning } from './foreign-copy.js';
@@ -34,6 +34,7 @@ describe('issue 12, item 7: a second copy of @llamaindex/core is detected and wa
   beforeAll(async () => {
     foreign = await loadForeignLlamaIndexCore();
   });
+  afterAll(() => foreign?.dispose());
   beforeEach(() => resetForeignCopyWarning());
 
   it('a ContextChatEngine from the other copy, given the memory, warns once with the fix (it would drop the memory silently)', async () => {

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -23,7 +23,8 @@ export async function loadForeignLlamaIndexCore() {
   const require = createRequire(import.meta.url);
   // The package root: two levels above the resolved `llms` entry (`<root>/llms/dist/index.js`).
   const installed = dirname(dirname(dirname(realpathSync(require.resolve('@llamaindex/core/llms')))));
-  const root = join(mkdtempSync(join(tmpdir(), 'cairn-foreign-core-')), 'node_modules');
+  const directory = mkdtempSync(join(tmpdir(), 'cairn-foreign-core-'));
+  const root = join(directory, 'node_modules');
   const copy = join(root, '@llamaindex', 'core');
   mkdirSync(dirname(copy), { recursive: true });
   cpSync(installed, copy, { recursive: true, dereference: true });
@@ -43,5 +44,7 @@ export async function loadForeignLlamaIndexCore() {
     SimpleChatStore: chatStore.SimpleChatStore as typeof import('llamaindex').SimpleChatStore,
     BaseLLM: llms.BaseLLM as typeof import('llamaindex').BaseLLM,
     MockLLM: mock.MockLLM as typeof import('@llamaindex/core/llms/mock').MockLLM,
+    /** Deletes the temporary copy (the loaded modules stay usable). */
+    dispose: () => rmSync(directory, { recursive: true, force: true }),
   };
 }
