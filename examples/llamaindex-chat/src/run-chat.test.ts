@@ -12,5 +12,7 @@ describe('examples/llamaindex-chat', () => {
       expect(report.tokens).toBeLessThanOrEqual(report.budget);
     }
     expect(reports.at(-1)!.inView).toBeLessThan(80);
+    for (const report of reports) expect(report.full + report.compressed + report.placeholders).toBe(report.inView);
+    expect(reports.at(-1)!.historyTokens).toBeGreaterThan(reports.at(-1)!.budget);
   });
 });

@@ -1,13 +1,15 @@
-import { MockLLM } from '@llamaindex/core/llms/mock';
-import type { ChatMessage, ChatResponse, ChatResponseChunk } from 'llamaindex';
+import { BaseLLM, type ChatMessage, type ChatResponse, type ChatResponseChunk, type LLMMetadata } from 'llamaindex';
 
-/** LlamaIndex's MockLLM with scripted answers; it counts the messages of each call it gets. */
-export class ScriptedLLM extends MockLLM {
+/** The scripted model's context window, in tokens. */
+export const SCRIPTED_CONTEXT_WINDOW = 2048;
+
+/**
+ * An offline LLM on LlamaIndex's own `BaseLLM`: it answers every call with a fixed-length note
+ * and records how many messages each call carried. No network, no key.
+ */
+export class ScriptedLLM extends BaseLLM {
   readonly promptSizes: number[] = [];
-
-  constructor() {
-    super({ timeBetweenToken: 0, metadata: { model: 'scripted', temperature: 0, topP: 1, contextWindow: 2048, tokenizer: undefined, structuredOutput: false } });
-  }
+  readonly metadata: LLMMetadata = { model: 'scripted', temperature: 0, topP: 1, contextWindow: SCRIPTED_CONTEXT_WINDOW, tokenizer: undefined, structuredOutput: false };
 
   override chat(params: { messages: ChatMessage[]; stream: true }): Promise<AsyncIterable<ChatResponseChunk>>;
   override chat(params: { messages: ChatMessage[]; stream?: false }): Promise<ChatResponse<object>>;

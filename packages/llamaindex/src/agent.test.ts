@@ -2,7 +2,7 @@ import { DEAD_END_BRIEF_HEADER, createBpeTokenCounter, contentText } from '@cair
 import { agent } from '@llamaindex/workflow';
 import { z } from '@llamaindex/core/zod';
 import { tool, type ChatMessage, type ToolCall } from 'llamaindex';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCairnMemory } from './cairn-memory.js';
 import { BLOCKED_PREFIX, guardTools, WARNING_PREFIX } from './guard-tools.js';
 import { RecordingLLM } from './test-support/recording-llm.js';
@@ -96,6 +96,23 @@ describe('CairnMemory in a LlamaIndex agent() workflow', () => {
     expect(calls.runTests).toBe(1);
     expect(String(output).startsWith(WARNING_PREFIX)).toBe(true);
     expect(await runTests!.call!({ pkg: 'cli' })).not.toContain(WARNING_PREFIX);
+  });
+
+  it('a message the agent adds without awaiting that fails is logged, and the next read raises it (issue 12, item 8)', async () => {
+    const warn = vi.fn();
+    const memory = createCairnMemory({ budget: 4000, logger: { warn } });
+    // The model's tool call has an empty id: the agent runs the tool, then adds the call and its
+    // result to the memory without awaiting; cairn refuses both (INVALID_MESSAGE).
+    const llm = new RecordingLLM((call) => (call === 0 ? { toolCalls: [{ id: '', name: 'run_tests', input: { pkg: 'core' } }] } : { text: 'fine' }));
+    const runner = agent({ llm, memory, tools: tools().list, systemPrompt: SYSTEM_PROMPT });
+    await runner.run('first');
+    // LlamaIndex's agent() does not pass a step's error to run() (the chat engines do, see
+    // options.test.ts), so the failure is read here: the next read raises it, once.
+    await expect(memory.getAll()).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
+    expect(warn).toHaveBeenCalled();
+    expect(String(warn.mock.calls[0]![0])).toContain('nobody awaited');
+    expect(warn.mock.calls[0]![1]).toMatchObject({ code: 'INVALID_MESSAGE' });
+    expect((await memory.getAll()).map(textOf)).toEqual(['first', 'fine']);
   });
 
   it('guardTools rejects a bad mode or checker', () => {

@@ -1,5 +1,6 @@
-import type { ContextEngine, Embedder, OpenSessionOptions } from '@cairn/core';
+import type { BudgetOption, ContextEngine, Embedder, OpenSessionOptions } from '@cairn/core';
 import type { BaseEmbedding } from 'llamaindex';
+import type { CairnLogger } from './cairn-logger.js';
 
 /**
  * Where the adapter gets its engine, and the engine's options; shared by `createCairnMemory` and
@@ -14,16 +15,24 @@ export interface CairnLlamaIndexOptions extends Omit<OpenSessionOptions, 'sessio
    */
   engine?: ContextEngine;
   /**
-   * Token budget of a view: a number above 1 is tokens; a number in (0, 1] is a share of the
-   * LLM's context window (`llm.metadata.contextWindow`, or `contextWindow`).
-   * @default DEFAULT_BUDGET_SHARE (0.7, LlamaIndex's own share) of the window when one is known, else core's DEFAULT_BUDGET (32000)
+   * Token budget of a view: a number is tokens (a whole number ≥ 1); a share of the model's
+   * context window is written `{ fraction }` (in (0, 1]) and needs a window (the LLM's
+   * `metadata.contextWindow`, or `contextWindow`). A number below 1 is refused, with a hint to
+   * write `{ fraction }`. Checked at construction.
+   * @default memory: `{ fraction: DEFAULT_BUDGET_SHARE }` (0.7) of the LLM's window when one is known, else core's DEFAULT_BUDGET (32000); chat store: DEFAULT_BUDGET (32000)
    */
-  budget?: number;
-  /** The model's context window in tokens, for a `budget` share when the LLM reports none. @default none */
+  budget?: BudgetOption;
+  /** The model's context window in tokens (a whole number ≥ 1), for a `{ fraction }` budget; it wins over the LLM's. @default the LLM's `metadata.contextWindow` */
   contextWindow?: number;
   /** A LlamaIndex `BaseEmbedding` or a cairn `Embedder` for dense intent matching. @default none (lexical vectors) */
   embedder?: BaseEmbedding | Embedder;
+  /**
+   * Where the adapter reports what it cannot throw to a caller: a failed `memory.add` nobody
+   * awaited, a second copy of `@llamaindex/core`. LlamaIndex's `Logger` fits.
+   * @default console
+   */
+  logger?: CairnLogger;
 }
 
-/** The share of the model's context window a view gets by default (LlamaIndex `Memory` uses the same). */
+/** The share of the model's context window a memory's view gets by default (LlamaIndex `Memory` uses the same). */
 export const DEFAULT_BUDGET_SHARE = 0.7;

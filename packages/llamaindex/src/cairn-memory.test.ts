@@ -1,6 +1,6 @@
 import { CairnError, createBpeTokenCounter, createContextEngine, createInMemorySessionStore } from '@cairn/core';
-import { ContextChatEngine, Document, Memory, Settings, SimpleChatEngine, VectorStoreIndex } from 'llamaindex';
-import { describe, expect, it } from 'vitest';
+import { ContextChatEngine, Document, Memory, Settings, SimpleChatEngine, VectorStoreIndex, type ChatMessage } from 'llamaindex';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createCairnMemory } from './cairn-memory.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
 import { LetterEmbedding } from './test-support/letter-embedding.js';
@@ -58,6 +58,16 @@ describe('CairnMemory in SimpleChatEngine', () => {
       { role: 'assistant', content: 'streamed 1' },
       { role: 'user', content: 'question 2' },
     ]);
+  });
+
+  it('get() is typed ChatMessage[] (not never) and returns the whole history after a chat', async () => {
+    const memory = createCairnMemory({ sessionId: 'get-type-1', budget: 4000 });
+    await new SimpleChatEngine({ llm: new RecordingLLM(), memory }).chat({ message: 'hello' });
+    const history = await memory.get();
+    expectTypeOf(history).toEqualTypeOf<ChatMessage[]>();
+    expect(history.map((message) => message.content)).toEqual(['hello', 'ok']);
+    expect(await memory.get({ type: 'llamaindex', transientMessages: [{ role: 'system', content: 'ctx' }] })).toHaveLength(3);
+    await expect(memory.get({ type: 'vercel' })).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
   });
 
   it('reset() clears the session', async () => {
@@ -138,12 +148,14 @@ describe('CairnMemory sessions and options', () => {
   });
 
   it('rejects a bad message with INVALID_MESSAGE and keeps what was stored', async () => {
-    const memory = createCairnMemory({ sessionId: 'bad-1', budget: 4000 });
+    const memory = createCairnMemory({ sessionId: 'bad-1', budget: 4000, logger: { warn: () => undefined } });
     await memory.add({ role: 'user', content: 'kept' });
     await expect(memory.add({ role: 'robot', content: 'x' })).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
     await expect(memory.add('not a message')).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
-    // An add nobody awaits (as LlamaIndex agents do) does not become an unhandled rejection.
+    // An add nobody awaits (as LlamaIndex agents do) does not become an unhandled rejection, and is
+    // not lost either: the next read raises it once (issue 12, item 8; it used to be dropped).
     void memory.add({ role: 'user', content: 42 });
+    await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_MESSAGE' });
     expect(await memory.getLLM()).toEqual([{ role: 'user', content: 'kept' }]);
   });
 
@@ -162,15 +174,15 @@ describe('CairnMemory sessions and options', () => {
   });
 
   it('needs a context window for a budget share', async () => {
-    const memory = createCairnMemory({ sessionId: 'share-2', budget: 0.5 });
+    const memory = createCairnMemory({ sessionId: 'share-2', budget: { fraction: 0.5 } });
     await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
     expect(await memory.getLLM(new RecordingLLM(() => ({}), 2000))).toEqual([]);
     expect(memory.lastView!.metadata.budget).toBe(1000);
   });
 
-  it('rejects a bad session id when the session opens', async () => {
-    const memory = createCairnMemory({ sessionId: 'no spaces allowed' });
-    await expect(memory.getLLM()).rejects.toMatchObject({ code: 'INVALID_SESSION_KEY' });
+  it('rejects a bad session id at construction', () => {
+    // Issue 12, item 8: it used to be accepted until the session opened.
+    expect(() => createCairnMemory({ sessionId: 'no spaces allowed' })).toThrow(expect.objectContaining({ code: 'INVALID_SESSION_KEY' }));
   });
 
   it('throws BUDGET_EXCEEDED when transient messages alone exceed the budget', async () => {

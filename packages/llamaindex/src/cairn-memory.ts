@@ -1,21 +1,30 @@
-import { CairnError, DEFAULT_BUDGET, type AssembleResult, type CairnMessage, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
+import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
 import { Memory, type ChatMessage, type LLM } from 'llamaindex';
 import { DEFAULT_BUDGET_SHARE, type CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
+import type { CairnLogger } from './cairn-logger.js';
+import { checkAdapterOptions } from './check-options.js';
+import { checkForeignOptions, foreignBaseOf, trapForeignMemoryWrapping, warnForeignCopy } from './foreign-copy.js';
 import { fromCairnMessage } from './from-cairn-message.js';
 import type { LlamaIndexSession } from './llama-index-session.js';
 import { messageId } from './message-id.js';
-import { resolveBudget } from './resolve-budget.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 import { toCairnMessage } from './to-cairn-message.js';
+import { UnawaitedWrites } from './unawaited-writes.js';
 
-/** The session id of a memory created without one. */
-export const DEFAULT_MEMORY_SESSION_ID = 'llamaindex-memory';
+/** The prefix of the session id of a memory created without one: `llamaindex-memory.<random UUID>`, one per memory. */
+export const DEFAULT_MEMORY_SESSION_PREFIX = 'llamaindex-memory';
 
 /** Options of {@link createCairnMemory}. */
 export interface CairnMemoryOptions extends CairnLlamaIndexOptions {
-  /** The session this memory holds (1–128 characters of `[A-Za-z0-9._:@-]`). @default DEFAULT_MEMORY_SESSION_ID ('llamaindex-memory') */
+  /**
+   * The session this memory holds (1–128 characters of `[A-Za-z0-9._:@-]`, checked at
+   * construction). Pass one, with a `store`, to continue a conversation in another memory or
+   * process. Without one, the memory is its own conversation, as a LlamaIndex `Memory` is: it gets
+   * a fresh id, so two memories never share a history, even over one store.
+   * @default `${DEFAULT_MEMORY_SESSION_PREFIX}.<random UUID>` ('llamaindex-memory.…'), new for every memory
+   */
   sessionId?: string;
-  /** The LLM whose context window sizes a `budget` share when `getLLM` is called without one. @default none */
+  /** The LLM whose context window sizes a `{ fraction }` budget when `getLLM` is called without one. @default none */
   llm?: LLM;
 }
 
@@ -32,68 +41,96 @@ function isChatMessage(value: unknown): value is ChatMessage<object> {
  *
  * Messages are added in order through one queue: an `add` the caller does not await (LlamaIndex
  * agents do not) is still in the next view. A message that is not a valid `ChatMessage` makes
- * its `add` reject with a `CairnError` and stores nothing.
+ * its `add` reject with a `CairnError` and stores nothing; when nobody awaited that `add`, the
+ * failure is logged (`logger.warn`) and the next read (`getLLM`, `get`, `getAll`,
+ * `checkToolCall`, `registerDeadEnd`, `close`) rejects with it, so it is never lost silently.
  */
 export class CairnMemory extends Memory {
   private readonly resolver: SessionResolver;
   private readonly cairnOptions: CairnMemoryOptions;
+  private readonly budgetOption: BudgetOption | undefined;
+  /** Where failures nobody awaited and a second copy of `@llamaindex/core` are reported. */
+  private readonly cairnLogger: CairnLogger;
   /** The session id this memory holds. */
   readonly sessionId: string;
   private current: LlamaIndexSession | undefined;
   private lastResult: AssembleResult | undefined;
+  /** Adds nobody awaited: a failure is logged and raised by the next read. */
+  private readonly writes: UnawaitedWrites;
 
-  /** Use {@link createCairnMemory}; the options are validated here. */
+  /**
+   * Use {@link createCairnMemory}; the options are validated here.
+   * @throws CairnError `INVALID_OPTIONS` (budget, contextWindow, engine), `INVALID_SESSION_KEY` (sessionId, tenant).
+   */
   constructor(options: CairnMemoryOptions = {}) {
+    const checked = checkAdapterOptions('createCairnMemory', options, options?.contextWindow ?? options?.llm?.metadata?.contextWindow);
     super([], options.llm ? { llm: options.llm } : {});
-    if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid createCairnMemory options: expected an object.' });
-    if (options.budget !== undefined) resolveBudget('createCairnMemory', options.budget, options.budget <= 1 ? (options.contextWindow ?? options.llm?.metadata.contextWindow ?? 2) : undefined);
     this.cairnOptions = options;
-    this.sessionId = options.sessionId ?? DEFAULT_MEMORY_SESSION_ID;
-    this.resolver = createSessionResolver('createCairnMemory', options);
+    this.budgetOption = checked.budget;
+    this.cairnLogger = options.logger ?? console;
+    this.writes = new UnawaitedWrites(this.cairnLogger);
+    this.sessionId = options.sessionId ?? `${DEFAULT_MEMORY_SESSION_PREFIX}.${globalThis.crypto.randomUUID()}`;
+    checkSessionKey({ tenant: checked.tenant, sessionId: this.sessionId });
+    this.resolver = createSessionResolver('createCairnMemory', options, { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
+    checkForeignOptions(this.cairnLogger, 'createCairnMemory', { llm: options.llm, embedder: options.embedder });
   }
 
-  private async session(): Promise<LlamaIndexSession> {
-    const session = await this.resolver.get(this.sessionId);
-    this.current = session;
-    return session;
+  /** Runs `job` with the session, after every pending add, raising the failure of an add nobody awaited. */
+  private read<T>(job: (session: LlamaIndexSession) => T | Promise<T>): Promise<T> {
+    return this.resolver.use(this.sessionId, async (session) => {
+      this.current = session;
+      await session.settled();
+      this.writes.raise();
+      return job(session);
+    });
   }
 
   /**
    * Adds a message to the history (a LlamaIndex `ChatMessage`, tool calls and results included).
+   * When nobody awaits the returned promise and the add fails, the failure is logged and raised
+   * by the next read instead.
    * @throws CairnError `INVALID_MESSAGE` (the message is not stored) or a session error.
    */
   override add(message: unknown): Promise<void> {
-    const added = this.session().then((session) =>
-      session.run(async () => {
-        if (!isChatMessage(message)) {
-          throw new CairnError({ code: 'INVALID_MESSAGE', message: 'CairnMemory.add expects a LlamaIndex ChatMessage ({ role, content, options? }).', details: { message } });
-        }
-        const converted: CairnMessage = toCairnMessage(message, messageId(message, session.size));
-        await session.backend.ingest([converted]);
+    return this.writes.start((failed) =>
+      this.resolver.use(this.sessionId, (session) => {
+        this.current = session;
+        return session.run(async () => {
+          try {
+            if (!isChatMessage(message)) {
+              throw new CairnError({ code: 'INVALID_MESSAGE', message: 'CairnMemory.add expects a LlamaIndex ChatMessage ({ role, content, options? }).', details: { message } });
+            }
+            await session.backend.ingest([toCairnMessage(message, messageId(message, session.size))]);
+          } catch (error) {
+            failed(error);
+            throw error;
+          }
+        });
       }),
     );
-    // Agents call add without awaiting it: mark the rejection handled here; awaiting callers still see it.
-    added.catch(() => undefined);
-    return added;
   }
 
   /**
    * Every message of the history (not the view), then the transient ones: `Memory.get`. Only the
-   * `'llamaindex'` type is supported. Typed as `Memory.get` is; {@link CairnMemory.getAll} is the
-   * same with a plain return type.
+   * `'llamaindex'` type is supported ({@link CairnMemory.getAll} is the same without options).
    * @throws CairnError `INVALID_OPTIONS` for another `type`.
    */
-  override async get(options: { type?: string; transientMessages?: ChatMessage[] } = {}): Promise<never> {
+  override get(options?: { type?: 'llamaindex'; transientMessages?: ChatMessage[] }): Promise<ChatMessage[]>;
+  /**
+   * Any other `type` (such as `'vercel'`) rejects with `CairnError` `INVALID_OPTIONS`. This
+   * overload keeps the class assignable to LlamaIndex's `Memory`, whose `get` is typed for its
+   * adapters.
+   */
+  override get(options?: { type?: string; transientMessages?: ChatMessage[] }): Promise<never>;
+  override async get(options: { type?: string; transientMessages?: ChatMessage[] } = {}): Promise<ChatMessage[]> {
     const { type = 'llamaindex', transientMessages = [] } = options;
     if (type !== 'llamaindex') throw new CairnError({ code: 'INVALID_OPTIONS', message: `CairnMemory.get supports type 'llamaindex' only; got ${JSON.stringify(type)}.` });
-    return (await this.getAll(transientMessages)) as never;
+    return this.getAll(transientMessages);
   }
 
   /** Every message of the history (not the view), after pending adds, then the transient ones. */
-  async getAll(transientMessages: ChatMessage[] = []): Promise<ChatMessage[]> {
-    const session = await this.session();
-    await session.settled();
-    return [...session.engine.getMessages().map(fromCairnMessage), ...transientMessages];
+  getAll(transientMessages: ChatMessage[] = []): Promise<ChatMessage[]> {
+    return this.read((session) => [...session.engine.getMessages().map(fromCairnMessage), ...transientMessages]);
   }
 
   /**
@@ -101,28 +138,35 @@ export class CairnMemory extends Memory {
    * chat engines use for a system or context message). The transient messages' tokens are taken
    * off the budget first.
    *
-   * @param llm - Sizes a `budget` share by its `metadata.contextWindow`. @default the memory's `llm`
+   * @param llm - Sizes a `{ fraction }` budget by its `metadata.contextWindow`. @default the memory's `llm`
    * @param transientMessages - Messages to append, not stored.
-   * @throws CairnError `BUDGET_EXCEEDED` when the transient messages alone exceed the budget.
+   * @throws CairnError `BUDGET_EXCEEDED` when the transient messages alone exceed the budget;
+   *   `INVALID_OPTIONS` for a `{ fraction }` budget when no context window is known; the failure
+   *   of an earlier `add` nobody awaited.
    */
-  override async getLLM(llm?: LLM, transientMessages: ChatMessage[] = []): Promise<ChatMessage[]> {
-    const session = await this.session();
-    const model = llm ?? this.cairnOptions.llm;
-    const budget = this.budgetFor(model);
-    const transient = transientMessages.map((message, index) => toCairnMessage(message, `transient-${index}`));
-    const viewBudget = budget - session.count(transient);
-    if (viewBudget < 1) {
-      throw new CairnError({ code: 'BUDGET_EXCEEDED', message: `The transient messages alone take ${budget - viewBudget} of the ${budget}-token budget; raise the budget.`, details: { budget } });
+  override getLLM(llm?: LLM, transientMessages: ChatMessage[] = []): Promise<ChatMessage[]> {
+    if (llm !== undefined && llm !== this.cairnOptions.llm) {
+      const base = foreignBaseOf(llm);
+      if (base !== undefined) warnForeignCopy(this.cairnLogger, `the LLM a chat engine or agent passed to getLLM (a ${base})`);
     }
-    const result = await session.assemble({ budget: viewBudget });
-    this.lastResult = result;
-    return [...result.messages.map(fromCairnMessage), ...transientMessages];
+    return this.read(async (session) => {
+      const budget = this.budgetFor(llm ?? this.cairnOptions.llm);
+      const transient = transientMessages.map((message, index) => toCairnMessage(message, `transient-${index}`));
+      const viewBudget = budget - session.count(transient);
+      if (viewBudget < 1) {
+        throw new CairnError({ code: 'BUDGET_EXCEEDED', message: `The transient messages alone take ${budget - viewBudget} of the ${budget}-token budget; raise the budget.`, details: { budget } });
+      }
+      const result = await session.assemble({ budget: viewBudget });
+      this.lastResult = result;
+      return [...result.messages.map(fromCairnMessage), ...transientMessages];
+    });
   }
 
+  /** The budget in tokens: the option, or 70% of a known window, or DEFAULT_BUDGET. */
   private budgetFor(llm: LLM | undefined): number {
     const contextWindow = this.cairnOptions.contextWindow ?? llm?.metadata?.contextWindow;
-    const budget = this.cairnOptions.budget ?? (contextWindow ? DEFAULT_BUDGET_SHARE : DEFAULT_BUDGET);
-    return resolveBudget('createCairnMemory', budget, contextWindow);
+    const budget = this.budgetOption ?? (contextWindow ? { fraction: DEFAULT_BUDGET_SHARE } : DEFAULT_BUDGET);
+    return resolveBudgetOption('createCairnMemory', budget, contextWindow);
   }
 
   /** The result of the latest `getLLM`: the view with its metadata (fidelities, tokens, repairs). */
@@ -130,11 +174,12 @@ export class CairnMemory extends Memory {
     return this.lastResult;
   }
 
-  /** Clears the history: the session is deleted from the store and starts empty. */
+  /** Clears the history: the session is deleted from the store and starts empty (a pending failure of an unawaited add is dropped with it). */
   override async clear(): Promise<void> {
     this.current = undefined;
     this.lastResult = undefined;
     await this.resolver.reset(this.sessionId);
+    this.writes.clear();
   }
 
   /**
@@ -147,26 +192,29 @@ export class CairnMemory extends Memory {
   }
 
   /** Asks the dead-end guard about a tool call the model proposes. */
-  async checkToolCall(call: ProposedToolCall): Promise<GuardVerdict> {
-    const session = await this.session();
-    await session.settled();
-    return session.engine.checkToolCall(call);
+  checkToolCall(call: ProposedToolCall): Promise<GuardVerdict> {
+    return this.read((session) => session.engine.checkToolCall(call));
   }
 
   /** Records an approach as a dead end, so the guard flags it and the brief lists it. */
-  async registerDeadEnd(input: RegisterDeadEndInput): Promise<DeadEnd> {
-    const session = await this.session();
-    await session.settled();
-    return session.engine.registerDeadEnd(input);
+  registerDeadEnd(input: RegisterDeadEndInput): Promise<DeadEnd> {
+    return this.read((session) => session.engine.registerDeadEnd(input));
   }
 
-  /** Waits for pending adds, then saves and releases the session (the store stays open). */
+  /**
+   * Waits for pending adds, then saves and releases the session (the store stays open). The
+   * memory stays usable: its next call reopens the session from the store.
+   */
   async close(): Promise<void> {
-    const session = await this.session();
-    await session.settled();
-    await session.backend.close?.();
+    try {
+      await this.read(() => undefined);
+    } finally {
+      await this.resolver.release(this.sessionId);
+    }
   }
 }
+
+trapForeignMemoryWrapping(CairnMemory.prototype, (memory) => (memory as unknown as { cairnLogger?: CairnLogger }).cairnLogger ?? console);
 
 /**
  * Creates a LlamaIndex memory backed by cairn: chat engines and agents then send the model
@@ -175,11 +223,12 @@ export class CairnMemory extends Memory {
  * @param options - See {@link CairnMemoryOptions}.
  * @returns A `Memory` subclass for `SimpleChatEngine({ memory })`, `ContextChatEngine` /
  *   `chat({ chatHistory })`, and `agent({ memory })`.
- * @throws CairnError `INVALID_OPTIONS` for a bad budget or engine.
+ * @throws CairnError `INVALID_OPTIONS` for a bad budget, context window or engine;
+ *   `INVALID_SESSION_KEY` for a bad `sessionId` or `tenant`.
  *
  * @example
  * ```ts
- * const memory = createCairnMemory({ sessionId: 'chat-42', budget: 0.5 });
+ * const memory = createCairnMemory({ sessionId: 'chat-42', budget: { fraction: 0.5 } });
  * const engine = new SimpleChatEngine({ llm, memory });
  * await engine.chat({ message: 'Where did we leave the deploy?' });
  * ```

@@ -1,9 +1,11 @@
 export { CairnChatStore } from './cairn-chat-store.js';
 export type { CairnChatStoreOptions } from './cairn-chat-store.js';
-export { CairnMemory, createCairnMemory, DEFAULT_MEMORY_SESSION_ID } from './cairn-memory.js';
+export { CairnMemory, createCairnMemory, DEFAULT_MEMORY_SESSION_PREFIX } from './cairn-memory.js';
 export type { CairnMemoryOptions } from './cairn-memory.js';
 export { DEFAULT_BUDGET_SHARE } from './cairn-llama-index-options.js';
 export type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
+export type { CairnLogger } from './cairn-logger.js';
+export { DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 export { fromBaseEmbedding } from './from-base-embedding.js';
 export type { FromBaseEmbeddingOptions } from './from-base-embedding.js';
 export { fromCairnMessage } from './from-cairn-message.js';

@@ -4,30 +4,60 @@ import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
 import { LlamaIndexSession } from './llama-index-session.js';
 
+/** How many sessions a chat store keeps open (in memory) by default; the store keeps every log. */
+export const DEFAULT_MAX_OPEN_SESSIONS = 100;
+
 function isEmbedder(value: BaseEmbedding | Embedder): value is Embedder {
   return typeof (value as Embedder).embed === 'function' && typeof (value as Embedder).id === 'string';
 }
 
-/** Opens and forgets sessions by id: the one place the adapter gets engines from. @internal */
+/** Opens, caches and forgets sessions by id: the one place the adapter gets engines from. @internal */
 export interface SessionResolver {
-  /** The session for an id, opened once (concurrent callers share the opening). */
-  get(sessionId: string): Promise<LlamaIndexSession>;
-  /** Closes the session, deletes it from the store and forgets it, so the next `get` starts empty. */
+  /**
+   * Runs `job` with the session for an id, opened once (concurrent callers share the opening).
+   * The session stays open while a job uses it; idle sessions beyond the cap are closed (saved)
+   * and reopened from the store on their next use.
+   */
+  use<T>(sessionId: string, job: (session: LlamaIndexSession) => Promise<T>): Promise<T>;
+  /** Closes the session, deletes it from the store and forgets it, so the next use starts empty. */
   reset(sessionId: string): Promise<void>;
+  /** Closes (saves) the session and forgets it; the next use reopens it from the store. */
+  release(sessionId: string): Promise<void>;
+  /** Sessions open now. */
+  readonly openCount: number;
   /** True when the adapter was given an engine (which it cannot reset). */
   readonly fixedEngine: boolean;
+}
+
+interface Entry {
+  readonly opening: Promise<LlamaIndexSession>;
+  users: number;
+}
+
+/** Settles the session's queue, then saves and releases it. */
+async function closeSession(opening: Promise<LlamaIndexSession>): Promise<void> {
+  const session = await opening.catch(() => undefined);
+  if (!session) return;
+  await session.settled();
+  await session.backend.close?.();
 }
 
 /**
  * Builds the resolver for an adapter's options: `{ engine }` serves that engine for every id;
  * otherwise sessions are opened with core's `openSession` in `store` (one in-memory store per
- * adapter by default).
+ * adapter by default), at most `maxOpen` of them idle at a time (least recently used closed first).
  *
+ * @param onBackgroundError - Told when a save nobody awaits fails: an evicted session's, or a
+ *   background checkpoint's unless `onCheckpointError` is set (the log is already in the store).
  * @throws CairnError `INVALID_OPTIONS` for an `engine` that is not a cairn engine.
  * @internal
  */
-export function createSessionResolver(owner: string, options: CairnLlamaIndexOptions): SessionResolver {
-  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, ...sessionOptions } = options;
+export function createSessionResolver(
+  owner: string,
+  options: CairnLlamaIndexOptions,
+  { maxOpen = DEFAULT_MAX_OPEN_SESSIONS, onBackgroundError }: { maxOpen?: number; onBackgroundError: (error: unknown) => void },
+): SessionResolver {
+  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, logger: _logger, ...sessionOptions } = options;
   const tokenCounter = sessionOptions.tokenCounter ?? createBpeTokenCounter();
   const embedder = embedding === undefined ? undefined : isEmbedder(embedding) ? embedding : fromBaseEmbedding(embedding);
   if (engine !== undefined) {
@@ -35,48 +65,81 @@ export function createSessionResolver(owner: string, options: CairnLlamaIndexOpt
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: engine must be a cairn ContextEngine (from createContextEngine).` });
     }
     const session = new LlamaIndexSession({ engine, ingest: (messages) => engine.ingest(messages), assemble: (assembleOptions) => engine.assemble(assembleOptions) }, tokenCounter, false);
-    return {
-      fixedEngine: true,
-      get: async () => session,
-      reset: async () => {
-        throw new CairnError({ code: 'INVALID_OPTIONS', message: `${owner} was given an engine, which it cannot clear or rebuild; pass a sessionId (and a store) instead of an engine.` });
-      },
+    const refuse = async (): Promise<never> => {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `${owner} was given an engine, which it cannot clear or rebuild; pass a sessionId (and a store) instead of an engine.` });
     };
+    return { fixedEngine: true, openCount: 1, use: (_sessionId, job) => job(session), reset: refuse, release: async () => session.settled() };
   }
   const store: SessionStore = givenStore ?? createInMemorySessionStore();
-  const sessions = new Map<string, Promise<LlamaIndexSession>>();
-  const open = (sessionId: string): Promise<LlamaIndexSession> =>
-    openSession({ ...sessionOptions, tokenCounter, ...(embedder ? { embedder } : {}), store, sessionId }).then(
-      (opened) =>
-        new LlamaIndexSession(
-          { engine: opened.engine, ingest: (messages) => opened.ingest(messages), assemble: (assembleOptions) => opened.assemble(assembleOptions), close: () => opened.close() },
-          tokenCounter,
-          embedder !== undefined,
-        ),
+  /** Open sessions, least recently used first. */
+  const entries = new Map<string, Entry>();
+  /** Sessions being closed: a reopening waits for the save. */
+  const closing = new Map<string, Promise<void>>();
+
+  const open = async (sessionId: string): Promise<LlamaIndexSession> => {
+    await closing.get(sessionId);
+    const onCheckpointError = sessionOptions.onCheckpointError ?? onBackgroundError;
+    const opened = await openSession({ ...sessionOptions, onCheckpointError, tokenCounter, ...(embedder ? { embedder } : {}), store, sessionId });
+    return new LlamaIndexSession(
+      { engine: opened.engine, ingest: (messages) => opened.ingest(messages), assemble: (assembleOptions) => opened.assemble(assembleOptions), close: () => opened.close() },
+      tokenCounter,
+      embedder !== undefined,
     );
-  const get = (sessionId: string): Promise<LlamaIndexSession> => {
-    let session = sessions.get(sessionId);
-    if (!session) {
-      session = open(sessionId);
-      // A failed opening (a bad key, a corrupt session) is not cached: the next call retries.
-      session.catch(() => sessions.delete(sessionId));
-      sessions.set(sessionId, session);
-    }
-    return session;
   };
+
+  const forget = (sessionId: string): Promise<void> => {
+    const entry = entries.get(sessionId);
+    if (!entry) return closing.get(sessionId) ?? Promise.resolve();
+    entries.delete(sessionId);
+    const closed = closeSession(entry.opening).finally(() => {
+      if (closing.get(sessionId) === closed) closing.delete(sessionId);
+    });
+    closing.set(sessionId, closed);
+    return closed;
+  };
+
+  const evictIdle = (): void => {
+    for (const [sessionId, entry] of entries) {
+      if (entries.size <= maxOpen) return;
+      if (entry.users === 0) forget(sessionId).catch(onBackgroundError);
+    }
+  };
+
+  const acquire = (sessionId: string): Entry => {
+    let entry = entries.get(sessionId);
+    if (entry) {
+      entries.delete(sessionId); // re-inserted below: most recently used last
+    } else {
+      const opening = open(sessionId);
+      entry = { opening, users: 0 };
+      const created = entry;
+      // A failed opening (a corrupt session, a store error) is not cached: the next use retries.
+      opening.catch(() => {
+        if (entries.get(sessionId) === created) entries.delete(sessionId);
+      });
+    }
+    entries.set(sessionId, entry);
+    entry.users++;
+    return entry;
+  };
+
   return {
     fixedEngine: false,
-    get,
-    reset: async (sessionId) => {
-      const pending = sessions.get(sessionId);
-      sessions.delete(sessionId);
-      if (pending) {
-        const session = await pending.catch(() => undefined);
-        if (session) {
-          await session.settled();
-          await session.backend.close?.();
-        }
+    get openCount() {
+      return entries.size;
+    },
+    use: async (sessionId, job) => {
+      const entry = acquire(sessionId);
+      try {
+        return await job(await entry.opening);
+      } finally {
+        entry.users--;
+        evictIdle();
       }
+    },
+    release: forget,
+    reset: async (sessionId) => {
+      await forget(sessionId).catch(() => undefined);
       await store.delete({ tenant: sessionOptions.tenant ?? DEFAULT_TENANT, sessionId });
     },
   };
