@@ -10,7 +10,7 @@
 //   (d) tarball contents: LICENSE, no test-support, no tests; dist imports declared (check-dist-deps);
 //   (7) llamaindex + @llamaindex/openai (two copies of @llamaindex/core): never a silent bypass.
 // Usage: node scripts/pack-smoke/run.mjs [--no-build] [--keep]   (npm run test:pack)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -35,6 +35,17 @@ function section(title) {
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, ...options, env: { ...process.env, ...options.env } });
   return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '', error: result.error };
+}
+function runAsync(command, commandArgs, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, commandArgs, { ...options, env: { ...process.env, ...options.env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => resolvePromise({ status: 1, stdout, stderr: `${stderr}${error}` }));
+    child.on('close', (status) => resolvePromise({ status: status ?? 1, stdout, stderr }));
+  });
 }
 function must(label, result) {
   if (result.status !== 0) {
@@ -136,37 +147,46 @@ try {
   section('(b) CommonJS');
   runFixture('cjs.cjs', app, 'cjs.cjs', 11);
 
-  section('(c) tsc --skipLibCheck false on the consumer');
-  const tsc = join(app, 'node_modules/typescript/bin/tsc');
-  const configs = {
-    nodenext: { module: 'nodenext', moduleResolution: 'nodenext', files: ['consumer.ts', 'consumer.cts'] },
-    node16: { module: 'node16', moduleResolution: 'node16', files: ['consumer.ts', 'consumer.cts'] },
-    bundler: { module: 'esnext', moduleResolution: 'bundler', files: ['consumer.ts'] },
-    'llamaindex-get': { module: 'nodenext', moduleResolution: 'nodenext', files: ['consumer-get.ts'] },
-  };
-  for (const [label, { files, ...modes }] of Object.entries(configs)) {
-    const config = `tsconfig.${label}.json`;
-    writeFileSync(join(app, config), JSON.stringify({ compilerOptions: { ...modes, target: 'ES2023', lib: ['ES2023', 'DOM'], strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, files }, null, 2));
-    const out = run(node, [tsc, '-p', config, '--pretty', 'false'], { cwd: app });
-    const errors = out.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
-    // Ours: in the consumer or in a @cairn package. Others (a framework's own .d.ts) are listed, not failed.
-    const ours = errors.filter((line) => line.startsWith('consumer.') || line.includes('node_modules/@cairn/'));
-    const others = errors.length - ours.length;
-    const shown = ours.slice(0, 8).map((line) => line.replace(/^node_modules\//, '').slice(0, 220)).join(' | ');
-    const title = label === 'llamaindex-get' ? "tsc: @cairn/llamaindex CairnMemory.get() resolves to messages (not Promise<never>)" : `tsc ${label} (skipLibCheck: false): no errors in cairn's declarations or the consumer`;
-    record(title, ours.length === 0 && (out.status === 0 || errors.length > 0), `${ours.length} error(s)${others ? `, ${others} in frameworks' own .d.ts (not ours)` : ''}${shown ? `: ${shown}` : ''}`);
-  }
-
-  section('(7) llamaindex + @llamaindex/openai: two copies of @llamaindex/core');
+  // The two-copies project installs (network, disk) while the type checks run (CPU).
   const twoCopies = join(work, 'two-copies');
   mkdirSync(twoCopies);
   const example = JSON.parse(readFileSync(join(repo, 'examples/llamaindex-chat/package.json'), 'utf8')).dependencies;
+  const twoCopiesDeps = { llamaindex: example.llamaindex, '@llamaindex/core': example['@llamaindex/core'], '@llamaindex/openai': example['@llamaindex/openai'] };
   writeFileSync(
     join(twoCopies, 'package.json'),
-    JSON.stringify({ name: 'cairn-smoke-two-copies', private: true, type: 'module', dependencies: { '@cairn/core': cairnDeps['@cairn/core'], '@cairn/llamaindex': cairnDeps['@cairn/llamaindex'], llamaindex: example.llamaindex, '@llamaindex/core': example['@llamaindex/core'], '@llamaindex/openai': example['@llamaindex/openai'] } }, null, 2),
+    JSON.stringify({ name: 'cairn-smoke-two-copies', private: true, type: 'module', dependencies: { '@cairn/core': cairnDeps['@cairn/core'], '@cairn/llamaindex': cairnDeps['@cairn/llamaindex'], ...twoCopiesDeps } }, null, 2),
   );
-  console.log(`llamaindex@${example.llamaindex} @llamaindex/core@${example['@llamaindex/core']} @llamaindex/openai@${example['@llamaindex/openai']}`);
-  const installed = npm(twoCopies, ['install', '--prefer-offline', '--ignore-scripts']);
+  const twoCopiesInstall = runAsync('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: twoCopies, env: nodeEnv });
+
+  section('(c) tsc --skipLibCheck false on the consumer (nodenext, node16, bundler in parallel)');
+  const tsc = join(app, 'node_modules/typescript/bin/tsc');
+  const configs = {
+    // consumer-get.ts (CairnMemory.get()) is reported apart, under nodenext.
+    nodenext: { module: 'nodenext', moduleResolution: 'nodenext', files: ['consumer.ts', 'consumer.cts', 'consumer-get.ts'] },
+    node16: { module: 'node16', moduleResolution: 'node16', files: ['consumer.ts', 'consumer.cts'] },
+    bundler: { module: 'esnext', moduleResolution: 'bundler', files: ['consumer.ts'] },
+  };
+  const checks = Object.entries(configs).map(([label, { files, ...modes }]) => {
+    const config = `tsconfig.${label}.json`;
+    writeFileSync(join(app, config), JSON.stringify({ compilerOptions: { ...modes, target: 'ES2023', lib: ['ES2023', 'DOM'], strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, files }, null, 2));
+    return runAsync(node, [tsc, '-p', config, '--pretty', 'false'], { cwd: app }).then((out) => [label, out]);
+  });
+  for (const [label, out] of await Promise.all(checks)) {
+    const errors = out.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
+    // Ours: in the consumer or in a @cairn package. Others (a framework's own .d.ts) are counted, not failed.
+    const ours = errors.filter((line) => line.startsWith('consumer') || line.includes('node_modules/@cairn/'));
+    const others = errors.length - ours.length;
+    const show = (lines) => lines.slice(0, 8).map((line) => line.replace(/^node_modules\//, '').slice(0, 220)).join(' | ');
+    const get = ours.filter((line) => line.startsWith('consumer-get.ts'));
+    const rest = ours.filter((line) => !line.startsWith('consumer-get.ts'));
+    const ran = out.status === 0 || errors.length > 0;
+    record(`tsc ${label} (skipLibCheck: false): no errors in cairn's declarations or the consumer`, ran && rest.length === 0, `${rest.length} error(s)${others ? `, ${others} in frameworks' own .d.ts (not ours)` : ''}${rest.length ? `: ${show(rest)}` : ran ? '' : `: tsc did not run: ${out.stderr.slice(0, 300)}`}`);
+    if (label === 'nodenext') record('tsc: @cairn/llamaindex CairnMemory.get() gives messages (not Promise<never>)', ran && get.length === 0, get.length ? show(get) : '');
+  }
+
+  section('(7) llamaindex + @llamaindex/openai: two copies of @llamaindex/core');
+  console.log(Object.entries(twoCopiesDeps).map(([name, range]) => `${name}@${range}`).join(' '));
+  const installed = await twoCopiesInstall;
   if (installed.status !== 0) record('two copies: npm install', false, installed.stderr.slice(-400));
   else {
     cpSync(join(here, 'fixtures', 'two-copies.mjs'), join(twoCopies, 'two-copies.mjs'));
