@@ -8,6 +8,7 @@
 //   (c) tsc with skipLibCheck: false on a consumer importing every package (nodenext, node16,
 //       bundler; and a .cts under nodenext / node16 for the `require` types);
 //   (d) tarball contents: LICENSE, no test-support, no tests; dist imports declared (check-dist-deps);
+//   (a, b) again under Node 22 (node@22 from the registry: `engines` is >=22);
 //   (7) llamaindex + @llamaindex/openai (two copies of @llamaindex/core): never a silent bypass.
 // Usage: node scripts/pack-smoke/run.mjs [--no-build] [--keep]   (npm run test:pack)
 import { spawn, spawnSync } from 'node:child_process';
@@ -67,16 +68,16 @@ const nodeEnv = { PATH: `${dirname(node)}:${process.env.PATH}` };
 const npm = (cwd, npmArgs) => run('npm', [...npmArgs, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: nodeEnv });
 
 /** Runs a fixture that prints `RESULT {json}` lines; a crash or missing results is a failure. */
-function runFixture(label, cwd, file, expected) {
-  const result = run(node, [file], { cwd, timeout: 120_000 });
+function runFixture(label, cwd, file, expected, { nodeBinary = node, prefix = '' } = {}) {
+  const result = run(nodeBinary, [file], { cwd, timeout: 120_000 });
   const lines = result.stdout.split('\n').filter((line) => line.startsWith('RESULT '));
   for (const line of lines) {
     const { name, ok, detail } = JSON.parse(line.slice('RESULT '.length));
-    record(name, ok, detail);
+    record(`${prefix}${name}`, ok, detail);
   }
   if (result.status !== 0 || lines.length < expected) {
     const why = (result.stderr || result.stdout).trim().split('\n').filter(Boolean).slice(0, 6).join(' | ');
-    record(`${label}: ran to the end (${lines.length}/${expected} checks reported)`, false, `exit ${result.status}: ${why.slice(0, 600)}`);
+    record(`${prefix}${label}: ran to the end (${lines.length}/${expected} checks reported)`, false, `exit ${result.status}: ${why.slice(0, 600)}`);
   }
 }
 
@@ -158,6 +159,12 @@ try {
   );
   const twoCopiesInstall = runAsync('npm', ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: twoCopies, env: nodeEnv });
 
+  // The oldest Node the packages support (engines: >=22), for the ESM and CommonJS drives too.
+  const node22Dir = join(work, 'node22');
+  mkdirSync(node22Dir);
+  writeFileSync(join(node22Dir, 'package.json'), JSON.stringify({ name: 'cairn-smoke-node22', private: true }));
+  const node22Install = runAsync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'node@22'], { cwd: node22Dir, env: nodeEnv });
+
   section('(c) tsc --skipLibCheck false on the consumer (nodenext, node16, bundler in parallel)');
   const tsc = join(app, 'node_modules/typescript/bin/tsc');
   const configs = {
@@ -182,6 +189,15 @@ try {
     const ran = out.status === 0 || errors.length > 0;
     record(`tsc ${label} (skipLibCheck: false): no errors in cairn's declarations or the consumer`, ran && rest.length === 0, `${rest.length} error(s)${others ? `, ${others} in frameworks' own .d.ts (not ours)` : ''}${rest.length ? `: ${show(rest)}` : ran ? '' : `: tsc did not run: ${out.stderr.slice(0, 300)}`}`);
     if (label === 'nodenext') record('tsc: @cairn/llamaindex CairnMemory.get() gives messages (not Promise<never>)', ran && get.length === 0, get.length ? show(get) : '');
+  }
+
+  section('(a, b) ESM and CommonJS again under Node 22');
+  const node22 = join(node22Dir, 'node_modules/node/bin/node');
+  if ((await node22Install).status !== 0 || !existsSync(node22)) record('node@22 installed for the Node 22 run', false, 'npm install node@22 failed');
+  else {
+    const prefix = `[node ${run(node22, ['--version']).stdout.trim()}] `;
+    runFixture('esm.mjs', app, 'esm.mjs', 9, { nodeBinary: node22, prefix });
+    runFixture('cjs.cjs', app, 'cjs.cjs', 11, { nodeBinary: node22, prefix });
   }
 
   section('(7) llamaindex + @llamaindex/openai: two copies of @llamaindex/core');
