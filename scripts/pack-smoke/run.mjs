@@ -145,6 +145,9 @@ try {
   section('(a) ESM');
   runFixture('esm.mjs', app, 'esm.mjs', 9);
 
+  const help = run(node, [join(app, 'node_modules/@cairn/cli/bin/cairn.js'), '--help'], { cwd: app });
+  record('cli: the packed `cairn` bin runs (--help)', help.status === 0 && /Usage/.test(help.stdout), help.status === 0 ? '' : `exit ${help.status}: ${help.stderr.slice(0, 200)}`);
+
   section('(b) CommonJS');
   runFixture('cjs.cjs', app, 'cjs.cjs', 11);
 
