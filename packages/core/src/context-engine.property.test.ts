@@ -7,7 +7,7 @@ import { restoreContextEngine } from './restore-context-engine.js';
 import { createBpeTokenCounter, createCharTokenCounter, type TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
 import { arbitrarySession, TOOL_NAMES } from './test-support/arbitrary-session.js';
-import { assembleChecked, checkView, compressedCosts, plain, type ViewContext } from './test-support/check-view.js';
+import { assembleChecked, checkView, compressedCosts, plain, provableViewBound, type ViewContext } from './test-support/check-view.js';
 
 const chars = createCharTokenCounter();
 const bpe = createBpeTokenCounter();
@@ -207,6 +207,36 @@ describe('context engine properties (char counter)', () => {
       return;
     }
     expect(atLarge.metadata.tokens).toBeGreaterThanOrEqual(atSmall.metadata.tokens);
+  });
+});
+
+describe('the budget fallback with default options', () => {
+  // Issue 12, item 2: with onBudgetExceeded 'throw' (the default), a large newest tool output
+  // made the turn throw although the system prompt and the latest user turn fit.
+  test.prop(
+    {
+      session: arbitrarySession({ maxTurns: 15 }),
+      outputKilobytes: fc.integer({ min: 1, max: 40 }),
+      budget: fc.integer({ min: 40, max: 6_000 }),
+      hotUnits: fc.constantFrom(0, 1, 2, 4),
+      bpeCounter: fc.boolean(),
+    },
+    { numRuns: 60, interruptAfterTimeLimit: 15_000 },
+  )('a large newest tool output never makes a view fail when the system prompt and latest user turn fit', ({ session, outputKilobytes, budget, hotUnits, bpeCounter }) => {
+    const counter = bpeCounter ? bpe : chars;
+    const options: ContextEngineOptions = { tokenCounter: counter, budget, hotUnits };
+    const engine = createContextEngine(options);
+    engine.ingest(session);
+    const rows = Array.from({ length: outputKilobytes * 20 }, (_, index) => `{"row":${index},"name":"result ${index} of the search"}`);
+    engine.ingest([
+      { id: 'big-a', role: 'assistant', content: '', toolCalls: [{ id: 'big-c', name: 'search', arguments: { query: 'everything' } }] },
+      { id: 'big-t', role: 'tool', toolCallId: 'big-c', name: 'search', content: `[${rows.join(',')}]` },
+    ]);
+    const context: ViewContext = { counter, budget, hotUnits };
+    const { bound } = provableViewBound(engine, context);
+    if (budget < bound) return;
+    const result = engine.assemble();
+    checkView(engine, result, context);
   });
 });
 

@@ -57,7 +57,8 @@ export interface ContextEngine {
   ingest(messages: CairnMessage | readonly CairnMessage[]): IngestResult;
   /**
    * Assembles the view for this turn within the budget.
-   * @throws CairnError `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when even the mandatory part cannot fit
+   * @throws CairnError `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when the system prompt, pinned messages
+   *   and the latest user turn do not fit (the hot set is squeezed, then hidden, before that)
    */
   assemble(options?: AssembleOptions): AssembleResult;
   /** Ingests the model's output and compacts when the next view would pass the red pressure level. */

@@ -108,10 +108,13 @@ export interface ContextEngineOptions {
    */
   onInvalidToolStructure?: 'repair' | 'throw';
   /**
-   * When even the mandatory part (system, pinned, latest user turn, hot set) exceeds the
-   * budget: `'throw'` a `BUDGET_EXCEEDED` error, or `'compress-mandatory'` compress the hot set and the latest
-   * user turn, then system prompts (never pinned messages), squeeze them harder, then hide the
-   * hot set (oldest first), and throw only if that still does not fit.
+   * When the mandatory part exceeds the budget. Under either policy the hot set (the last units
+   * of the turn, the newest tool output) is squeezed first: compressed, then cut harder (each cut
+   * message keeps cairn's `[cairn:compressed id=…]` marker, the id to recall the original), then
+   * hidden behind placeholders, oldest first. What is left is the system prompt, pinned messages
+   * and the latest user turn: `'throw'` refuses with `BUDGET_EXCEEDED` when they do not fit;
+   * `'compress-mandatory'` compresses and squeezes the latest user turn and system prompts too
+   * (never pinned messages) and refuses only if that still does not fit.
    * @default 'throw'
    */
   onBudgetExceeded?: 'throw' | 'compress-mandatory';
