@@ -118,7 +118,10 @@ export interface ContextEngineOptions {
    * @default 'throw'
    */
   onBudgetExceeded?: 'throw' | 'compress-mandatory';
-  /** Largest content accepted per message, in characters. @default 16 MiB */
+  /**
+   * Largest message accepted, in characters: its content, tool-call ids and names, and its tool
+   * arguments and metadata as JSON text, together. @default 16 MiB
+   */
   maxContentChars?: number;
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
