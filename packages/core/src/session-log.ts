@@ -1,4 +1,5 @@
 import { inferWorkPhase } from './infer-work-phase.js';
+import { markerField } from './marker-field.js';
 import type { LexicalVectoriser } from './lexical-vectoriser.js';
 import { cosine } from './sparse-vector.js';
 import { mergeTermBags, type TermBag } from './term-bag.js';
@@ -82,8 +83,9 @@ export class SessionLog {
   append(messages: readonly CairnMessage[], tokens?: readonly number[]): void {
     const counted = messages.map((message, offset) => ({
       tokens: tokens?.[offset] ?? countMessageTokens(message, this.counter),
-      idTokens: this.counter.count(message.id),
-      toolNameTokens: (message.toolCalls ?? []).reduce((most, call) => Math.max(most, this.counter.count(call.name.slice(0, 32))), 0),
+      // As markers write them (see markerField): the bounds of placeholder costs use these.
+      idTokens: this.counter.count(markerField(message.id)),
+      toolNameTokens: (message.toolCalls ?? []).reduce((most, call) => Math.max(most, this.counter.count(markerField(call.name.slice(0, 32)))), 0),
     }));
     messages.forEach((message, offset) => this.appendOne(message, counted[offset]!));
   }
