@@ -53,7 +53,9 @@ function restoreEngine(key: SessionKey, loaded: LoadedSession | undefined, optio
   const engine = state
     ? (restoreSessionState(key, state.data, messages, options) as Engine)
     : createEngineForRestore({ ...options, sessionId: key.sessionId });
-  const tail = messages.slice(state?.messageCount ?? 0);
+  // The tail starts after what the restored engine holds, not at the row's messageCount: a row
+  // whose count disagrees with its data must not hide acknowledged messages.
+  const tail = messages.slice(engine.getMessages().length);
   if (tail.length > 0) {
     try {
       engine.ingest(tail);

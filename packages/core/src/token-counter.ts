@@ -6,7 +6,7 @@ import type { CairnMessage, ToolCall, ViewMessage } from './types.js';
  * `count` runs once per message.
  */
 export interface TokenCounter {
-  /** Names the tokenizer; snapshots reuse cached counts only when the id matches. */
+  /** Names the tokenizer (recorded in snapshots; a restored engine recounts with its own counter). */
   readonly id: string;
   /** Tokens in `text`. Must be deterministic. */
   count(text: string): number;
