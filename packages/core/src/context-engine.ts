@@ -27,6 +27,7 @@ import { discoverHotExperiences } from './discover-hot-experiences.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText, createBpeTokenCounter } from './token-counter.js';
 import { checkedTokenCounter } from './checked-token-counter.js';
+import { checkAssembleOptions, checkQuery } from './check-assemble-options.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -62,7 +63,8 @@ export interface ContextEngine {
   ingest(messages: CairnMessage | readonly CairnMessage[]): IngestResult;
   /**
    * Assembles the view for this turn within the budget.
-   * @throws CairnError `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when the system prompt, pinned messages
+   * @throws CairnError `INVALID_OPTIONS` (a `query` that is not a string, `plannedTools` that is not
+   *   an array of strings), `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when the system prompt, pinned messages
    *   and the latest user turn do not fit (the hot set is squeezed, then hidden, before that)
    */
   assemble(options?: AssembleOptions): AssembleResult;
@@ -201,9 +203,10 @@ class Engine implements ContextEngine {
   }
 
   assemble(options: AssembleOptions = {}): AssembleResult {
+    const checked = checkAssembleOptions(options);
     this.state.phase = 'assemble';
     try {
-      return assembleView(this.state, options);
+      return assembleView(this.state, checked);
     } finally {
       this.state.phase = 'idle';
     }
@@ -352,7 +355,8 @@ class Engine implements ContextEngine {
     }
   }
 
-  async prepare({ query }: { query?: string } = {}): Promise<number> {
+  async prepare(options: { query?: string } = {}): Promise<number> {
+    const query = checkQuery(checkAssembleOptions(options).query);
     const { dense, log } = this.state;
     if (!dense) return 0;
     return dense.prepare(log, query?.trim() ? query : undefined);

@@ -124,7 +124,16 @@ class StoredSession implements CairnSession {
     const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
     return this.enqueue(async () => {
       this.checkOpen();
-      let messages = this.validate(batch);
+      let messages: CairnMessage[];
+      try {
+        messages = this.validate(batch);
+      } catch (error) {
+        // With onInvalidToolStructure 'throw', a result may answer a call another writer stored
+        // and this engine has not seen yet: catch up, then judge the structure again.
+        if (!CairnError.isInstance(error) || error.code !== 'ORPHAN_TOOL_RESULT') throw error;
+        await this.catchUp();
+        messages = this.validate(batch);
+      }
       for (let attempt = 0; ; attempt++) {
         try {
           await this.store.append(this.key, messages, { expectedLength: this.engine.getMessages().length });
