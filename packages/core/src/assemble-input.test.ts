@@ -68,3 +68,17 @@ describe("onInvalidToolStructure: 'throw' with two writers (issue 12, item 17)",
     expect((await store.load(first.key))!.messages).toHaveLength(3);
   });
 });
+
+describe('a stored session and a token counter that fails (issue 12, item 12)', () => {
+  it('the batch is refused before the store sees it; the session reopens', async () => {
+    const store = createInMemorySessionStore();
+    const counter = { id: 'fragile', count: (text: string) => (text.includes('boom') ? Number.NaN : text.length) };
+    const session = await openSession({ store, sessionId: 'fragile', tokenCounter: counter });
+    await session.ingest({ id: 'u1', role: 'user', content: 'fine' });
+    await expect(session.ingest([{ id: 'u2', role: 'user', content: 'also fine' }, { id: 'u3', role: 'user', content: 'boom' }])).rejects.toMatchObject({ code: 'INVALID_OPTIONS' });
+    expect((await store.load(session.key))!.messages.map((message) => message.id)).toEqual(['u1']);
+    await session.ingest({ id: 'u4', role: 'user', content: 'still going' });
+    const reopened = await openSession({ store, sessionId: 'fragile', tokenCounter: counter });
+    expect(reopened.engine.getMessages().map((message) => message.id)).toEqual(['u1', 'u4']);
+  });
+});
