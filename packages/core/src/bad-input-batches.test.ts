@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createContextEngine, type ContextEngine } from './context-engine.js';
-import type { ContextEngineOptions } from './engine-options.js';
+import { defaultMaxDataChars, type ContextEngineOptions } from './engine-options.js';
 import { CairnError, type CairnErrorCode } from './errors.js';
 import { restoreContextEngine } from './restore-context-engine.js';
 import { countMessageTokens, createCharTokenCounter, type TokenCounter } from './token-counter.js';
@@ -146,17 +146,27 @@ describe('the stored log cannot be changed from outside (issue 12, item 13)', ()
 });
 
 describe('unbounded inputs (issue 12, item 16)', () => {
-  it('maxContentChars bounds tool arguments and metadata, not only content', () => {
-    const error = rejectsWhole([call('a1', { blob: 'x'.repeat(2_000) })], 'CONTENT_TOO_LARGE', { maxContentChars: 1_000 });
-    expect(error.details).toMatchObject({ id: 'a1', maxContentChars: 1_000 });
-    rejectsWhole([{ id: 'm', role: 'user', content: 'hi', metadata: { blob: ['y'.repeat(600), 'z'.repeat(600)] } }], 'CONTENT_TOO_LARGE', { maxContentChars: 1_000 });
-    // Content, arguments and metadata count together.
-    rejectsWhole([{ ...call('a1', { blob: 'x'.repeat(600) }), content: 'c'.repeat(600) }], 'CONTENT_TOO_LARGE', { maxContentChars: 1_000 });
+  it('maxDataChars bounds tool arguments and metadata', () => {
+    const error = rejectsWhole([call('a1', { blob: 'x'.repeat(2_000) })], 'CONTENT_TOO_LARGE', { maxDataChars: 1_000 });
+    expect(error.details).toMatchObject({ id: 'a1', maxDataChars: 1_000 });
+    rejectsWhole([{ id: 'm', role: 'user', content: 'hi', metadata: { blob: ['y'.repeat(600), 'z'.repeat(600)] } }], 'CONTENT_TOO_LARGE', { maxDataChars: 1_000 });
+    // Arguments and metadata count together.
+    rejectsWhole([{ ...call('a1', { blob: 'x'.repeat(600) }), metadata: { more: 'm'.repeat(600) } }], 'CONTENT_TOO_LARGE', { maxDataChars: 1_000 });
+  });
+  it('by default maxDataChars follows maxContentChars (4× + 4,096: room for an adapter copy of the message)', () => {
+    expect(defaultMaxDataChars(1_000)).toBe(8_096);
+    rejectsWhole([call('a1', { blob: 'x'.repeat(9_000) })], 'CONTENT_TOO_LARGE', { maxContentChars: 1_000 });
+    const engine = started({ maxContentChars: 1_000 });
+    engine.ingest([{ ...call('a1', { blob: 'x'.repeat(2_000) }), metadata: { copy: 'c'.repeat(1_000) } }]);
+    expect(engine.getMessages()).toHaveLength(3);
+  });
+  it('an invalid maxDataChars is INVALID_OPTIONS', () => {
+    expect(codeOf(() => createContextEngine({ maxDataChars: 0 }))).toBe('INVALID_OPTIONS');
   });
   it('huge arguments are refused without being copied whole (a 1e6-element array against a small limit)', () => {
     const huge = new Array(1_000_000).fill('data');
     const started_ = Date.now();
-    rejectsWhole([call('a1', { huge })], 'CONTENT_TOO_LARGE', { maxContentChars: 10_000 });
+    rejectsWhole([call('a1', { huge })], 'CONTENT_TOO_LARGE', { maxDataChars: 10_000 });
     expect(Date.now() - started_).toBeLessThan(1_000);
   });
   it('a message with 10,000 parallel calls ingests in linear time', () => {

@@ -171,6 +171,7 @@ class Engine implements ContextEngine {
     try {
       messages = validateMessages(batch, log, {
         maxContentChars: options.maxContentChars,
+        maxDataChars: options.maxDataChars,
         strictToolStructure: options.onInvalidToolStructure === 'throw',
       });
       // Counts the whole batch before appending any of it: a failing token counter appends nothing.

@@ -66,6 +66,14 @@ export const DEFAULT_PRESSURE: Readonly<PressureLevels> = Object.freeze({ yellow
 export const DEFAULT_BUDGET = 32_000;
 /** Default largest content accepted per message, in characters (16 MiB). */
 export const DEFAULT_MAX_CONTENT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The default `maxDataChars` for a `maxContentChars`: four times it plus 4,096 characters, room for
+ * an adapter's copy of the framework message (content included) in metadata.
+ */
+export function defaultMaxDataChars(maxContentChars: number): number {
+  return Math.min(2 ** 33, maxContentChars * 4 + 4_096);
+}
 /** Default causal-chain protection: a unit placeholdered this many turns in a row is forced back to compressed once. */
 export const DEFAULT_CAUSAL_CHAIN_TURNS = 3;
 /** Default direction delta below which a turn is steady and only new units are scored. */
@@ -118,11 +126,16 @@ export interface ContextEngineOptions {
    * @default 'throw'
    */
   onBudgetExceeded?: 'throw' | 'compress-mandatory';
-  /**
-   * Largest message accepted, in characters: its content, tool-call ids and names, and its tool
-   * arguments and metadata as JSON text, together. @default 16 MiB
-   */
+  /** Largest content accepted per message, in characters. @default 16 MiB */
   maxContentChars?: number;
+  /**
+   * Largest tool calls plus metadata accepted per message, in characters of JSON (ids, names,
+   * arguments, metadata). A larger message is refused with `CONTENT_TOO_LARGE` without being
+   * copied whole.
+   * @default 4 × maxContentChars + 4,096 (adapters keep the framework's own copy of a message,
+   *   content included, in metadata)
+   */
+  maxDataChars?: number;
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
    * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its

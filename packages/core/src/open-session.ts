@@ -99,7 +99,7 @@ class StoredSession implements CairnSession {
 
   private validate(batch: readonly CairnMessage[]): CairnMessage[] {
     const { log, options } = this.engine.state;
-    const messages = validateMessages(batch, log, { maxContentChars: options.maxContentChars, strictToolStructure: options.onInvalidToolStructure === 'throw' });
+    const messages = validateMessages(batch, log, { maxContentChars: options.maxContentChars, maxDataChars: options.maxDataChars, strictToolStructure: options.onInvalidToolStructure === 'throw' });
     // Counted before the store sees the batch: a token counter that fails must not leave a stored
     // message the engine cannot ingest (every reopen would be CORRUPT_SESSION).
     for (const message of messages) countMessageTokens(message, options.tokenCounter);

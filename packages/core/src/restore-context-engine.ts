@@ -90,7 +90,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   if (tokens.length !== rawMessages.length || tokens.some((value) => value < 0 || !Number.isInteger(value))) throw corrupt('snapshot.tokens', 'does not hold one token count per message');
   let messages;
   try {
-    messages = validateMessages(rawMessages, { hasMessage: () => false, isOpenCall: () => false }, { maxContentChars: state.options.maxContentChars, strictToolStructure: false });
+    messages = validateMessages(rawMessages, { hasMessage: () => false, isOpenCall: () => false }, { maxContentChars: state.options.maxContentChars, maxDataChars: state.options.maxDataChars, strictToolStructure: false });
   } catch (error) {
     throw corrupt('snapshot.messages', `holds an invalid message (${(error as Error).message})`, error);
   }
