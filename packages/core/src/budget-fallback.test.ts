@@ -67,10 +67,11 @@ describe("onBudgetExceeded: 'compress-mandatory'", () => {
     expect(decision('a1')).toMatchObject({ fidelity: 'placeholder', reason: 'budget-fallback' });
     expect(decision('s').fidelity).not.toBe('placeholder');
     expect(decision('u1').fidelity).not.toBe('placeholder');
-    // The default policy still refuses rather than hide what the caller asked to keep.
+    // The default policy squeezes the hot set too, but refuses rather than compress the system
+    // prompt, which alone is over this budget; the error names cairn's budget, not the model's window.
     const strict = createContextEngine({ tokenCounter: counter, hotUnits: 3 });
     strict.ingest(run);
-    expect(() => strict.assemble({ budget })).toThrow(/context window/);
+    expect(() => strict.assemble({ budget })).toThrow(/cairn budget of 150 tokens/);
   });
 
   it('still throws when not even squeezed renderings fit', () => {

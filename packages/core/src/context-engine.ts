@@ -26,6 +26,8 @@ import { composeBrief } from './dead-end-brief.js';
 import { discoverHotExperiences } from './discover-hot-experiences.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText, createBpeTokenCounter } from './token-counter.js';
+import { checkedTokenCounter } from './checked-token-counter.js';
+import { checkAssembleOptions, checkQuery } from './check-assemble-options.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -51,13 +53,19 @@ export interface ContextEngine {
   /** The current lifecycle phase. */
   readonly phase: EnginePhase;
   /**
-   * Appends messages to the log (validated as a batch: a bad batch changes nothing).
-   * @throws CairnError `INVALID_MESSAGE`, `DUPLICATE_MESSAGE_ID`, `CONTENT_TOO_LARGE`, `ORPHAN_TOOL_RESULT`
+   * Appends messages to the log (validated and counted as a batch: a bad batch changes
+   * nothing). Tool arguments and metadata are copied as JSON data and frozen, so the log cannot
+   * be changed from outside afterwards.
+   * @throws CairnError `INVALID_MESSAGE` (also for circular, BigInt, throwing or too deeply nested
+   *   arguments or metadata), `DUPLICATE_MESSAGE_ID`, `CONTENT_TOO_LARGE`, `ORPHAN_TOOL_RESULT`,
+   *   `INVALID_OPTIONS` (a token counter that throws or returns no valid count)
    */
   ingest(messages: CairnMessage | readonly CairnMessage[]): IngestResult;
   /**
    * Assembles the view for this turn within the budget.
-   * @throws CairnError `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when even the mandatory part cannot fit
+   * @throws CairnError `INVALID_OPTIONS` (a `query` that is not a string, `plannedTools` that is not
+   *   an array of strings), `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when the system prompt, pinned messages
+   *   and the latest user turn do not fit (the hot set is squeezed, then hidden, before that)
    */
   assemble(options?: AssembleOptions): AssembleResult;
   /** Ingests the model's output and compacts when the next view would pass the red pressure level. */
@@ -70,7 +78,7 @@ export interface ContextEngine {
   snapshot(): EngineSnapshot;
   /** The original of a stored message (the way back from a placeholder). */
   getMessage(id: string): CairnMessage | undefined;
-  /** All stored messages, in order. */
+  /** All stored messages, in order (frozen all the way down: the log cannot be changed through them). */
   getMessages(): readonly CairnMessage[];
   /**
    * Asks whether a tool call repeats a known dead end: `block` for a long-term dead end (failed
@@ -115,7 +123,7 @@ class Engine implements ContextEngine {
   readonly #briefTokens = new Map<string, number>();
 
   constructor(options: ContextEngineOptions) {
-    const tokenCounter = options.tokenCounter ?? createBpeTokenCounter();
+    const tokenCounter = checkedTokenCounter(options.tokenCounter ?? createBpeTokenCounter());
     const log = new SessionLog(tokenCounter, createLexicalVectoriser());
     // The default clock counts logged messages: deterministic, and restored with the log.
     const resolved = resolveOptions({ ...options, tokenCounter, now: options.now ?? (() => log.entries.length) });
@@ -157,13 +165,21 @@ class Engine implements ContextEngine {
     const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
     const { log, options } = this.state;
     this.state.phase = 'ingest';
-    const messages = validateMessages(batch, log, {
-      maxContentChars: options.maxContentChars,
-      strictToolStructure: options.onInvalidToolStructure === 'throw',
-    });
+    let messages: CairnMessage[];
     const unitsBefore = log.units.length;
     const entriesBefore = log.entries.length;
-    log.append(messages);
+    try {
+      messages = validateMessages(batch, log, {
+        maxContentChars: options.maxContentChars,
+        maxDataChars: options.maxDataChars,
+        strictToolStructure: options.onInvalidToolStructure === 'throw',
+      });
+      // Counts the whole batch before appending any of it: a failing token counter appends nothing.
+      log.append(messages);
+    } catch (error) {
+      this.state.phase = 'idle';
+      throw error;
+    }
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
     publishSharedDeadEnds(this.state);
@@ -188,9 +204,10 @@ class Engine implements ContextEngine {
   }
 
   assemble(options: AssembleOptions = {}): AssembleResult {
+    const checked = checkAssembleOptions(options);
     this.state.phase = 'assemble';
     try {
-      return assembleView(this.state, options);
+      return assembleView(this.state, checked);
     } finally {
       this.state.phase = 'idle';
     }
@@ -339,7 +356,8 @@ class Engine implements ContextEngine {
     }
   }
 
-  async prepare({ query }: { query?: string } = {}): Promise<number> {
+  async prepare(options: { query?: string } = {}): Promise<number> {
+    const query = checkQuery(checkAssembleOptions(options).query);
     const { dense, log } = this.state;
     if (!dense) return 0;
     return dense.prepare(log, query?.trim() ? query : undefined);

@@ -66,6 +66,14 @@ export const DEFAULT_PRESSURE: Readonly<PressureLevels> = Object.freeze({ yellow
 export const DEFAULT_BUDGET = 32_000;
 /** Default largest content accepted per message, in characters (16 MiB). */
 export const DEFAULT_MAX_CONTENT_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The default `maxDataChars` for a `maxContentChars`: four times it plus 4,096 characters, room for
+ * an adapter's copy of the framework message (content included) in metadata.
+ */
+export function defaultMaxDataChars(maxContentChars: number): number {
+  return Math.min(2 ** 33, maxContentChars * 4 + 4_096);
+}
 /** Default causal-chain protection: a unit placeholdered this many turns in a row is forced back to compressed once. */
 export const DEFAULT_CAUSAL_CHAIN_TURNS = 3;
 /** Default direction delta below which a turn is steady and only new units are scored. */
@@ -108,15 +116,26 @@ export interface ContextEngineOptions {
    */
   onInvalidToolStructure?: 'repair' | 'throw';
   /**
-   * When even the mandatory part (system, pinned, latest user turn, hot set) exceeds the
-   * budget: `'throw'` a `BUDGET_EXCEEDED` error, or `'compress-mandatory'` compress the hot set and the latest
-   * user turn, then system prompts (never pinned messages), squeeze them harder, then hide the
-   * hot set (oldest first), and throw only if that still does not fit.
+   * When the mandatory part exceeds the budget. Under either policy the hot set (the last units
+   * of the turn, the newest tool output) is squeezed first: compressed, then cut harder (each cut
+   * message keeps cairn's `[cairn:compressed id=…]` marker, the id to recall the original), then
+   * hidden behind placeholders, oldest first. What is left is the system prompt, pinned messages
+   * and the latest user turn: `'throw'` refuses with `BUDGET_EXCEEDED` when they do not fit;
+   * `'compress-mandatory'` compresses and squeezes the latest user turn and system prompts too
+   * (never pinned messages) and refuses only if that still does not fit.
    * @default 'throw'
    */
   onBudgetExceeded?: 'throw' | 'compress-mandatory';
   /** Largest content accepted per message, in characters. @default 16 MiB */
   maxContentChars?: number;
+  /**
+   * Largest tool calls plus metadata accepted per message, in characters of JSON (ids, names,
+   * arguments, metadata). A larger message is refused with `CONTENT_TOO_LARGE` without being
+   * copied whole.
+   * @default 4 × maxContentChars + 4,096 (adapters keep the framework's own copy of a message,
+   *   content included, in metadata)
+   */
+  maxDataChars?: number;
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
    * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its

@@ -139,7 +139,9 @@ export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     if (to === undefined || value(unit, to) < minValue) return;
     const cost = plan.delta(unit, to);
     const gain = value(unit, to) - value(unit, from);
-    if (gain <= 0) return;
+    // An upgrade that saves tokens (a placeholder dearer than what it stands for) is taken even
+    // when it gains no value.
+    if (gain <= 0 && cost >= 0) return;
     heap.push({ key: cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, id: unit, to, saved: -cost });
   };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);

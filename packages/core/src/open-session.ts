@@ -9,6 +9,7 @@ import { createInMemorySessionStore } from './in-memory-session-store.js';
 import { restoreSessionState } from './restore-session-state.js';
 import { snapshotSessionState } from './session-state.js';
 import type { LoadedSession, SessionKey, SessionStore } from './session-store.js';
+import { countMessageTokens } from './token-counter.js';
 import type { CairnMessage } from './types.js';
 import { validateMessages } from './validate-messages.js';
 
@@ -104,7 +105,11 @@ class StoredSession implements CairnSession {
 
   private validate(batch: readonly CairnMessage[]): CairnMessage[] {
     const { log, options } = this.engine.state;
-    return validateMessages(batch, log, { maxContentChars: options.maxContentChars, strictToolStructure: options.onInvalidToolStructure === 'throw' });
+    const messages = validateMessages(batch, log, { maxContentChars: options.maxContentChars, maxDataChars: options.maxDataChars, strictToolStructure: options.onInvalidToolStructure === 'throw' });
+    // Counted before the store sees the batch: a token counter that fails must not leave a stored
+    // message the engine cannot ingest (every reopen would be CORRUPT_SESSION).
+    for (const message of messages) countMessageTokens(message, options.tokenCounter);
+    return messages;
   }
 
   /** How many log messages the engine holds (without copying the log). */

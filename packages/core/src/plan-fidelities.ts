@@ -135,9 +135,15 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       compacted++;
     }
   }
-  if (plan.tokens > budget && options.onBudgetExceeded === 'compress-mandatory') {
-    // Hot set and latest user turn first, newest last; then system prompts; pinned never.
-    const order = [...Array(count).keys()].filter((unit) => mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system'));
+  const compressMandatory = options.onBudgetExceeded === 'compress-mandatory';
+  if (plan.tokens > budget) {
+    // The budget fallback. Always: the hot set (the last units of the turn, the newest tool
+    // output) is squeezed before a view is refused. With 'compress-mandatory' also the latest
+    // user turn and then system prompts; pinned messages never. Hot set and latest user turn
+    // first, newest last; then system prompts.
+    const order = [...Array(count).keys()].filter((unit) =>
+      compressMandatory ? mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') : mandatoryReason(state, unit) === 'mandatory:hot',
+    );
     order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
     for (const unit of order) {
       if (plan.tokens <= budget) break;
@@ -182,10 +188,11 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     // Placeholder runs are planned at an upper bound: when only they push the plan over, the
     // exact render may still fit, and the render decides (it refits, then throws if still over).
     if (mandatoryTokens <= budget) return { fidelities: plan.snapshot(), regraded, compacted };
+    const requiredTokens = Math.ceil(plan.tokens);
     throw new CairnError({
       code: 'BUDGET_EXCEEDED',
-      message: `Input exceeded the model's context window: the smallest view cairn can build needs about ${Math.ceil(plan.tokens)} tokens (${mandatoryTokens} of them for the system prompt, pinned messages, latest user turn and hot working set; the rest marks what was left out), over the budget of ${budget}. Raise the budget, unpin messages, lower hotUnits, or set onBudgetExceeded: 'compress-mandatory'.`,
-      details: { budget, mandatoryTokens, viewTokens: plan.tokens },
+      message: `The smallest view cairn can build needs about ${requiredTokens} tokens, over the cairn budget of ${budget} tokens: ${mandatoryTokens} of them are for the system prompt, pinned messages and latest user turn, the rest marks what was left out. ${compressMandatory ? 'Raise the budget or unpin messages.' : "Raise the budget, unpin messages, or set onBudgetExceeded: 'compress-mandatory' (compresses the system prompt and the latest user turn too)."}`,
+      details: { budget, mandatoryTokens, requiredTokens, viewTokens: plan.tokens },
     });
   }
   return { fidelities: plan.snapshot(), regraded, compacted };

@@ -1,5 +1,6 @@
 import { compressText } from './compress-text.js';
 import { compressToolArguments } from './compress-tool-arguments.js';
+import { markerField } from './marker-field.js';
 import { neutralizeMarkup } from './neutralize-markup.js';
 import type { SessionLog } from './session-log.js';
 import { contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
@@ -47,7 +48,7 @@ export function missingResults(unit: Unit): ViewMessage[] {
 }
 
 function orphanText(message: CairnMessage): string {
-  return `[cairn:orphan-result call=${message.toolCallId ?? 'none'} tool=${message.name ?? 'unknown'}] A tool result whose call is not in this conversation:\n${contentText(message.content)}`;
+  return `[cairn:orphan-result call=${message.toolCallId === undefined ? 'none' : markerField(message.toolCallId)} tool=${message.name === undefined ? 'unknown' : markerField(message.name)}] A tool result whose call is not in this conversation:\n${contentText(message.content)}`;
 }
 
 /** Tokens of rendered messages, by the engine's counter. @internal */
@@ -81,7 +82,7 @@ export function renderFull(unit: Unit, context: RenderContext): UnitRendering {
 
 function relatedLine(unit: Unit, log: SessionLog): string {
   if (unit.edges.length === 0) return '';
-  const ids = unit.edges.slice(0, RELATED_LIMIT).map((edge) => log.units[edge.to]!.id);
+  const ids = unit.edges.slice(0, RELATED_LIMIT).map((edge) => markerField(log.units[edge.to]!.id));
   return `\n[cairn:related ${ids.join(' ')}]`;
 }
 
@@ -111,10 +112,10 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
   const summary = context.summaries.get(unit.id);
   const rendered: ViewMessage[] = messages.map((message, offset) => {
     const tokens = log.entries[unit.positions[offset]!]!.tokens;
-    const header = `[cairn:compressed id=${message.id}]`;
+    const header = `[cairn:compressed id=${markerField(message.id)}]`;
     let content =
       offset === 0 && summary !== undefined
-        ? `[cairn:summary id=${message.id}] ${neutralizeMarkup(summary)}`
+        ? `[cairn:summary id=${markerField(message.id)}] ${neutralizeMarkup(summary)}`
         : unit.kind === 'orphan-result'
           ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header, cap)
           : compressContent(message, tokens, context, header, cap);
@@ -168,14 +169,14 @@ function head(text: string, maxChars: number): string {
 export function placeholderText(unit: Unit, context: RenderContext, fullTokens: number): string {
   const messages = context.log.unitMessages(unit.index);
   const lead = messages[0]!;
-  const prefix = `[cairn:placeholder id=${unit.id}]`;
+  const prefix = `[cairn:placeholder id=${markerField(unit.id)}]`;
   if (unit.kind === 'tool-exchange') {
-    const names = [...new Set(unit.calls.map((call) => call.name))].slice(0, 3).join(', ');
+    const names = [...new Set(unit.calls.map((call) => call.name))].slice(0, 3).map(markerField).join(', ');
     const failed = messages.filter((message) => message.isError).length;
     const outcome = failed > 0 ? `${failed} failed` : unit.openCalls > 0 ? 'no result' : 'ok';
     return `${prefix} assistant called ${names} (${outcome}, ${fullTokens} tokens)`;
   }
-  const who = lead.name ? `${placeholderRole(unit)} ${lead.name}` : placeholderRole(unit);
+  const who = lead.name ? `${placeholderRole(unit)} ${markerField(lead.name)}` : placeholderRole(unit);
   return `${prefix} ${who}: "${neutralizeMarkup(head(contentText(lead.content), 40))}"`;
 }
 
@@ -200,10 +201,10 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
   const tally = [...tools.entries()]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 3)
-    .map(([name, count]) => `${name.slice(0, 32)}×${count}`)
+    .map(([name, count]) => `${markerField(name.slice(0, 32))}×${count}`)
     .join(', ');
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
-  const content = `[cairn:placeholder from=${first.id} to=${last.id} count=${sourceIds.length}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
+  const content = `[cairn:placeholder from=${markerField(first.id)} to=${markerField(last.id)} count=${sourceIds.length}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
   const role = placeholderRole(first) === 'system' ? 'user' : placeholderRole(first);
   return { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true };
 }

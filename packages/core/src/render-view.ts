@@ -161,8 +161,8 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   if (rendered.tokens > budget) {
     throw new CairnError({
       code: 'BUDGET_EXCEEDED',
-      message: `Input exceeded the model's context window: the view needs ${rendered.tokens} tokens, over the budget of ${budget}, and nothing more can be degraded. Raise the budget or unpin messages.`,
-      details: { budget, viewTokens: rendered.tokens },
+      message: `The view needs ${rendered.tokens} tokens, over the cairn budget of ${budget} tokens, and nothing more can be degraded. Raise the budget or unpin messages.`,
+      details: { budget, requiredTokens: rendered.tokens, viewTokens: rendered.tokens },
     });
   }
   rendered.squeezed = squeezing;

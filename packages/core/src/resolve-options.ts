@@ -7,6 +7,7 @@ import {
   DEFAULT_PRESSURE,
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTS,
+  defaultMaxDataChars,
   type ContextEngineOptions,
   type FidelityThresholds,
   type PressureLevels,
@@ -31,6 +32,7 @@ export interface ResolvedOptions {
   onInvalidToolStructure: 'repair' | 'throw';
   onBudgetExceeded: 'throw' | 'compress-mandatory';
   maxContentChars: number;
+  maxDataChars: number;
   deadEndBrief: boolean;
   shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
@@ -124,6 +126,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     onInvalidToolStructure,
     onBudgetExceeded,
     maxContentChars: Math.floor(checkRange('maxContentChars', maxContentChars, 1, 2 ** 31)),
+    maxDataChars: Math.floor(checkRange('maxDataChars', options.maxDataChars ?? defaultMaxDataChars(Math.floor(maxContentChars)), 1, 2 ** 33)),
     deadEndBrief: options.deadEndBrief !== false,
     shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,

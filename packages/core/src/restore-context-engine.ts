@@ -61,7 +61,8 @@ function vector(value: unknown, path: string, vocabularySize: number): SparseVec
 /**
  * Restores an engine from `engine.snapshot()` (the `bootstrap` phase). The snapshot is checked
  * whole first: a corrupt, foreign or newer snapshot throws `INVALID_SNAPSHOT` and no engine is
- * made. Token counts are reused when the token counter is the same, recounted otherwise.
+ * made. Token counts are recounted with this engine's token counter, never trusted from the
+ * snapshot (a tampered count would give views over budget).
  *
  * @param snapshot - What `engine.snapshot()` returned, possibly through `JSON.stringify`/`parse`.
  * @param options - Engine options (the token counter, weights, …); the session id comes from the snapshot.
@@ -89,12 +90,13 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   if (tokens.length !== rawMessages.length || tokens.some((value) => value < 0 || !Number.isInteger(value))) throw corrupt('snapshot.tokens', 'does not hold one token count per message');
   let messages;
   try {
-    messages = validateMessages(rawMessages, { hasMessage: () => false, isOpenCall: () => false }, { maxContentChars: state.options.maxContentChars, strictToolStructure: false });
+    messages = validateMessages(rawMessages, { hasMessage: () => false, isOpenCall: () => false }, { maxContentChars: state.options.maxContentChars, maxDataChars: state.options.maxDataChars, strictToolStructure: false });
   } catch (error) {
     throw corrupt('snapshot.messages', `holds an invalid message (${(error as Error).message})`, error);
   }
-  const sameCounter = root.tokenCounterId === state.options.tokenCounter.id;
-  state.log.append(messages, sameCounter ? tokens : undefined);
+  // Token counts are never taken from the snapshot: a tampered or stale count would give views
+  // over budget. They are recounted (the checks above keep rejecting malformed ones).
+  state.log.append(messages);
   const pinned = list(root.pinned, 'snapshot.pinned').map((id, index) => text(id, `snapshot.pinned[${index}]`));
   for (const id of pinned) if (!state.log.hasMessage(id)) throw corrupt('snapshot.pinned', `names "${id}", which is not in the log`);
   for (const id of pinned) state.pinned.add(id);
@@ -124,8 +126,10 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   }
   state.turn = finite(root.turn, 'snapshot.turn');
   state.lastBudget = finite(root.lastBudget, 'snapshot.lastBudget');
+  if (state.lastBudget < 1) throw corrupt('snapshot.lastBudget', 'is not a budget (at least 1 token)');
   state.lastView = list(root.lastView, 'snapshot.lastView').map((key, index) => text(key, `snapshot.lastView[${index}]`));
   state.lastViewTokens = finite(root.lastViewTokens, 'snapshot.lastViewTokens');
+  if (state.lastViewTokens < 0) throw corrupt('snapshot.lastViewTokens', 'is negative');
   state.regradedTurn = finite(root.regradedTurn, 'snapshot.regradedTurn');
   const normalisers = record(root.normalisers, 'snapshot.normalisers');
   state.normalisers = { intent: finite(normalisers.intent, 'snapshot.normalisers.intent'), keyword: finite(normalisers.keyword, 'snapshot.normalisers.keyword') };

@@ -1,4 +1,5 @@
 import { inferWorkPhase } from './infer-work-phase.js';
+import { markerField } from './marker-field.js';
 import type { LexicalVectoriser } from './lexical-vectoriser.js';
 import { cosine } from './sparse-vector.js';
 import { mergeTermBags, type TermBag } from './term-bag.js';
@@ -32,7 +33,8 @@ export class SessionLog {
   readonly units: Unit[] = [];
   readonly statistics = new TermStatistics();
   private readonly byId = new Map<string, number>();
-  private readonly callUnit = new Map<string, number>();
+  /** Every call by id: its unit and its entry in the unit's `calls` (one lookup, however many parallel calls). */
+  private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
   private readonly lastUnitWithEntity = new Map<string, number>();
   private lastUserUnit = -1;
   /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
@@ -51,18 +53,16 @@ export class SessionLog {
 
   /** True when a call with this id was made and is not answered yet. */
   isOpenCall(id: string): boolean {
-    const unitIndex = this.callUnit.get(id);
-    if (unitIndex === undefined) return false;
-    const call = this.units[unitIndex]!.calls.find((candidate) => candidate.id === id);
-    return call !== undefined && call.answer < 0;
+    const known = this.callById.get(id);
+    return known !== undefined && known.call.answer < 0;
   }
 
   /** The arguments of the tool call with this id, as its assistant message gave them. */
   callArguments(callId: string): unknown {
-    const unitIndex = this.callUnit.get(callId);
-    if (unitIndex === undefined) return undefined;
-    const lead = this.entries[this.units[unitIndex]!.positions[0]!]!.message;
-    return lead.toolCalls?.find((call) => call.id === callId)?.arguments;
+    const known = this.callById.get(callId);
+    if (known === undefined) return undefined;
+    const lead = this.entries[this.units[known.unit]!.positions[0]!]!.message;
+    return lead.toolCalls?.[known.offset]?.arguments;
   }
 
   /** The stored message with this id. */
@@ -76,45 +76,52 @@ export class SessionLog {
     return this.lastUserUnit;
   }
 
-  /** Appends validated messages; `tokens` may carry counts restored from a snapshot. */
+  /**
+   * Appends validated messages; `tokens` may carry counts restored from a snapshot. The whole
+   * batch is counted first: a token counter that throws leaves the log unchanged.
+   */
   append(messages: readonly CairnMessage[], tokens?: readonly number[]): void {
-    messages.forEach((message, offset) => this.appendOne(message, tokens?.[offset]));
+    const counted = messages.map((message, offset) => ({
+      tokens: tokens?.[offset] ?? countMessageTokens(message, this.counter),
+      // As markers write them (see markerField): the bounds of placeholder costs use these.
+      idTokens: this.counter.count(markerField(message.id)),
+      toolNameTokens: (message.toolCalls ?? []).reduce((most, call) => Math.max(most, this.counter.count(markerField(call.name.slice(0, 32)))), 0),
+    }));
+    messages.forEach((message, offset) => this.appendOne(message, counted[offset]!));
   }
 
-  private appendOne(message: CairnMessage, knownTokens: number | undefined): void {
+  private appendOne(message: CairnMessage, counted: { tokens: number; idTokens: number; toolNameTokens: number }): void {
     const position = this.entries.length;
-    const tokens = knownTokens ?? countMessageTokens(message, this.counter);
+    const { tokens } = counted;
     const text = featureText(message);
     const bag = this.vectoriser.bag(text);
     this.statistics.addDocument(bag);
     const entities = this.linkKeys(bag);
 
-    const answeredUnit = message.role === 'tool' && message.toolCallId !== undefined ? this.openCallUnit(message.toolCallId) : -1;
+    const answered = message.role === 'tool' && message.toolCallId !== undefined ? this.callById.get(message.toolCallId) : undefined;
     let unit: Unit;
-    if (answeredUnit >= 0) {
-      unit = this.units[answeredUnit]!;
-      const call = unit.calls.find((candidate) => candidate.id === message.toolCallId)!;
-      call.answer = position;
+    if (answered !== undefined && answered.call.answer < 0) {
+      unit = this.units[answered.unit]!;
+      answered.call.answer = position;
       unit.openCalls--;
       unit.positions.push(position);
       unit.messageTokens += tokens;
-      if (message.isError) unit.isError = true;
-      unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), unit.isError);
+      // The work phase depends on the call names and on whether a result failed: recompute it
+      // only when that changes (once per unit, not once per parallel result).
+      if (message.isError && !unit.isError) {
+        unit.isError = true;
+        unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), true);
+      }
       unit.version++;
     } else {
       unit = this.openUnit(message, position, tokens, bag);
+      this.maxIdTokens = Math.max(this.maxIdTokens, counted.idTokens);
+      this.maxToolNameTokens = Math.max(this.maxToolNameTokens, counted.toolNameTokens);
     }
     const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
     this.entries.push(entry);
     this.byId.set(message.id, position);
     this.linkEntities(unit, entities);
-  }
-
-  private openCallUnit(callId: string): number {
-    const unitIndex = this.callUnit.get(callId);
-    if (unitIndex === undefined) return -1;
-    const call = this.units[unitIndex]!.calls.find((candidate) => candidate.id === callId);
-    return call && call.answer < 0 ? unitIndex : -1;
   }
 
   private openUnit(message: CairnMessage, position: number, tokens: number, bag: TermBag): Unit {
@@ -136,9 +143,7 @@ export class SessionLog {
       version: 0,
     };
     this.units.push(unit);
-    this.maxIdTokens = Math.max(this.maxIdTokens, this.counter.count(unit.id));
-    for (const call of calls) this.maxToolNameTokens = Math.max(this.maxToolNameTokens, this.counter.count(call.name.slice(0, 32)));
-    for (const call of calls) this.callUnit.set(call.id, unit.index);
+    calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));
     if (kind === 'assistant' || kind === 'tool-exchange') {
       if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
     }

@@ -6,7 +6,7 @@ import type { CairnMessage, ToolCall, ViewMessage } from './types.js';
  * `count` runs once per message.
  */
 export interface TokenCounter {
-  /** Names the tokenizer; snapshots reuse cached counts only when the id matches. */
+  /** Names the tokenizer (recorded in snapshots; a restored engine recounts with its own counter). */
   readonly id: string;
   /** Tokens in `text`. Must be deterministic. */
   count(text: string): number;
@@ -18,6 +18,11 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
 export const TOOL_CALL_OVERHEAD_TOKENS = 4;
 
 const CHUNK_CHARS = 2048;
+/**
+ * Text is text: `<|endoftext|>`, `<|im_start|>` and the other special tokens are counted as the
+ * ordinary characters they are (gpt-tokenizer's default throws on them).
+ */
+const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const MAX_RUN_CHARS = 256;
 const WHITESPACE = /\s/;
 
@@ -88,7 +93,8 @@ export interface BpeTokenCounterOptions {
 /**
  * The default token counter: OpenAI's `o200k_base` byte-pair encoding (GPT-4o, GPT-4.1, o-series,
  * GPT-5), exact for those models and a close estimate for others. Long texts are counted in
- * linear-time pieces (see {@link chunkForTokenizer}).
+ * linear-time pieces (see {@link chunkForTokenizer}). Special-token text such as `<|endoftext|>`
+ * is counted as ordinary text, never rejected.
  *
  * @example
  * ```ts
@@ -103,9 +109,9 @@ export function createBpeTokenCounter({ safetyMargin = 0 }: BpeTokenCounterOptio
   const scale = 1 + safetyMargin;
   const exact = (text: string): number => {
     if (text.length === 0) return 0;
-    if (text.length <= CHUNK_CHARS && !hasLongRun(text)) return countO200k(text);
+    if (text.length <= CHUNK_CHARS && !hasLongRun(text)) return countO200k(text, AS_TEXT);
     let total = 0;
-    for (const piece of chunkForTokenizer(text)) total += countO200k(piece);
+    for (const piece of chunkForTokenizer(text)) total += countO200k(piece, AS_TEXT);
     return total;
   };
   return {

@@ -1,3 +1,5 @@
+import { copyJsonValue, JsonValueProblem } from './copy-json-value.js';
+import { defaultMaxDataChars } from './engine-options.js';
 import { CairnError } from './errors.js';
 import type { CairnMessage, Role, TextPart, ToolCall } from './types.js';
 
@@ -32,19 +34,50 @@ function copyContent(content: unknown, index: number, id: string): CairnMessage[
   return Object.freeze(parts);
 }
 
-function copyToolCalls(toolCalls: unknown, index: number, id: string): readonly ToolCall[] | undefined {
+function tooLarge(index: number, id: string, maxDataChars: number): CairnError {
+  return new CairnError({
+    code: 'CONTENT_TOO_LARGE',
+    message: `Message "${id}" has more than ${maxDataChars} characters of tool calls and metadata (as JSON), over maxDataChars. Store large payloads elsewhere and pass a reference, or raise maxDataChars.`,
+    details: { index, id, maxDataChars },
+  });
+}
+
+/**
+ * A frozen JSON copy of tool arguments or metadata (see {@link copyJsonValue}), within what is
+ * left of the message's `maxDataChars`.
+ */
+function copyJson(value: unknown, what: string, index: number, id: string, used: number, maxDataChars: number): { value: unknown; chars: number } {
+  try {
+    return copyJsonValue(value, maxDataChars - used);
+  } catch (error) {
+    if (!(error instanceof JsonValueProblem)) throw error;
+    if (error.problem === 'too-large') throw tooLarge(index, id, maxDataChars);
+    throw new CairnError({
+      code: 'INVALID_MESSAGE',
+      message: `Invalid message at position ${index} (id "${id}"): ${what}${error.path} ${error.message}. Tool arguments and metadata must be JSON data.`,
+      details: { index, id, path: `${what}${error.path}`, problem: error.problem },
+      cause: error.cause,
+    });
+  }
+}
+
+function copyToolCalls(toolCalls: unknown, index: number, id: string, used: { chars: number }, maxDataChars: number): readonly ToolCall[] | undefined {
   if (toolCalls === undefined || toolCalls === null) return undefined;
   if (!Array.isArray(toolCalls)) throw bad('toolCalls must be an array.', index, id);
   if (toolCalls.length === 0) return undefined;
   const seen = new Set<string>();
   return Object.freeze(
-    toolCalls.map((call: Partial<ToolCall> | null) => {
+    toolCalls.map((call: Partial<ToolCall> | null, position) => {
       if (typeof call !== 'object' || call === null || typeof call.id !== 'string' || call.id.length === 0 || typeof call.name !== 'string') {
         throw bad('every tool call needs a non-empty string id and a string name.', index, id);
       }
       if (seen.has(call.id)) throw bad(`tool call id "${call.id}" appears twice in one message.`, index, id);
       seen.add(call.id);
-      return Object.freeze({ id: call.id, name: call.name, arguments: call.arguments ?? {} });
+      used.chars += call.id.length + call.name.length;
+      if (used.chars > maxDataChars) throw tooLarge(index, id, maxDataChars);
+      const copied = copyJson(call.arguments ?? {}, `toolCalls[${position}].arguments`, index, id, used.chars, maxDataChars);
+      used.chars += copied.chars;
+      return Object.freeze({ id: call.id, name: call.name, arguments: copied.value ?? {} });
     }),
   );
 }
@@ -62,8 +95,10 @@ function contentLength(content: CairnMessage['content']): number {
  *
  * Always rejected (`INVALID_MESSAGE`, `DUPLICATE_MESSAGE_ID`, `CONTENT_TOO_LARGE`): a value that
  * is not an object, an unknown role, a missing or empty id, an id already in the log or twice
- * in the batch, content that is neither a string nor text parts, malformed tool calls, and
- * content over `maxContentChars`. Tool results whose call is unknown or already answered are
+ * in the batch, content that is neither a string nor text parts, malformed tool calls, tool
+ * arguments or metadata that are not JSON data (circular, BigInt, a throwing `toJSON` or getter,
+ * nested deeper than 256 levels), content over `maxContentChars`, and tool calls plus metadata
+ * over `maxDataChars` characters of JSON. Arguments and metadata are copied and frozen. Tool results whose call is unknown or already answered are
  * rejected with `ORPHAN_TOOL_RESULT` only when `strictToolStructure` is set; otherwise the
  * engine keeps them as plain text (see `onInvalidToolStructure`).
  *
@@ -72,7 +107,11 @@ function contentLength(content: CairnMessage['content']): number {
 export function validateMessages(
   batch: readonly unknown[],
   known: KnownIds,
-  { maxContentChars, strictToolStructure }: { maxContentChars: number; strictToolStructure: boolean },
+  {
+    maxContentChars,
+    maxDataChars = defaultMaxDataChars(maxContentChars),
+    strictToolStructure,
+  }: { maxContentChars: number; maxDataChars?: number; strictToolStructure: boolean },
 ): CairnMessage[] {
   const batchIds = new Set<string>();
   const openCalls = new Set<string>();
@@ -103,7 +142,10 @@ export function validateMessages(
         details: { index, id, length, maxContentChars },
       });
     }
-    const toolCalls = role === 'assistant' ? copyToolCalls(message.toolCalls, index, id) : undefined;
+    // Tool calls and metadata are bounded by maxDataChars, and copied (frozen) so nothing outside
+    // can change the log later.
+    const used = { chars: 0 };
+    const toolCalls = role === 'assistant' ? copyToolCalls(message.toolCalls, index, id, used, maxDataChars) : undefined;
     if (role !== 'assistant' && message.toolCalls !== undefined && message.toolCalls !== null && !(Array.isArray(message.toolCalls) && message.toolCalls.length === 0)) {
       throw bad('only assistant messages may carry toolCalls.', index, id);
     }
@@ -125,7 +167,10 @@ export function validateMessages(
     if (role === 'tool' && typeof toolCallId === 'string') copy.toolCallId = toolCallId;
     if (message.isError === true) copy.isError = true;
     if (typeof message.timestamp === 'number' && Number.isFinite(message.timestamp)) copy.timestamp = message.timestamp;
-    if (typeof message.metadata === 'object' && message.metadata !== null) copy.metadata = message.metadata as Record<string, unknown>;
+    if (typeof message.metadata === 'object' && message.metadata !== null) {
+      const metadata = copyJson(message.metadata, 'metadata', index, id, used.chars, maxDataChars).value;
+      if (typeof metadata === 'object' && metadata !== null) copy.metadata = metadata as Record<string, unknown>;
+    }
     result.push(Object.freeze(copy));
   });
   return result;

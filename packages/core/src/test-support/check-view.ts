@@ -58,14 +58,20 @@ export function placeholderUpperBound(messages: readonly CairnMessage[], counter
 }
 
 /**
- * The cost of the cheapest view we can prove exists: every mandatory unit at full fidelity and
- * every gap between them as one placeholder message (at its upper bound).
+ * The cost of the cheapest view we can prove exists: the system prompt, pinned messages and the
+ * latest user turn at full fidelity and every gap between them as one placeholder message (at
+ * its upper bound). The hot set is not part of it: the budget fallback squeezes and then hides
+ * the hot set (the newest tool output too) before a view is refused, whatever `onBudgetExceeded` says.
  */
 export function provableViewBound(engine: ContextEngine, context: ViewContext): { mandatoryTokens: number; bound: number } {
   const messages = engine.getMessages();
   const byId = new Map(messages.map((message) => [message.id, message]));
   const units = groupUnits(messages, context.pinnedIds);
-  const mandatory = mandatoryUnits(units, context.hotUnits ?? 2);
+  let latestUser = -1;
+  units.forEach((unit, index) => {
+    if (unit.kind === 'user') latestUser = index;
+  });
+  const mandatory = new Set([...mandatoryUnits(units, context.hotUnits ?? 2)].filter((index) => units[index]!.kind === 'system' || units[index]!.pinned || index === latestUser));
   let mandatoryTokens = 0;
   let gaps = 0;
   units.forEach((unit, index) => {
@@ -204,7 +210,8 @@ export type Checked = { ok: true; result: AssembleResult } | { ok: false; error:
 
 /**
  * Assembles and checks the view; a `BUDGET_EXCEEDED` error is accepted only when we cannot
- * prove a view fits (mandatory part at full plus one placeholder per gap), and then a copy of
+ * prove a view fits (system prompt, pinned messages and latest user turn at full plus one
+ * placeholder per gap: never for the hot set alone), and then a copy of
  * the engine restored from before the call must succeed at that provable budget.
  */
 export function assembleChecked(
