@@ -140,7 +140,7 @@ try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'cairn-smoke-app', private: true, type: 'module', dependencies: { ...cairnDeps, ...frameworks } }, null, 2));
   console.log(Object.entries(frameworks).map(([name, v]) => `${name}@${v}`).join(' '));
   must('npm install (app)', npm(app, ['install', '--prefer-offline', '--ignore-scripts']));
-  for (const file of ['esm.mjs', 'cjs.cjs', 'consumer.ts', 'consumer.cts', 'consumer-get.ts']) cpSync(join(here, 'fixtures', file), join(app, file));
+  for (const file of ['drives.cjs', 'esm.mjs', 'cjs.cjs', 'consumer.ts', 'consumer.cts', 'consumer-get.ts']) cpSync(join(here, 'fixtures', file), join(app, file));
 
   section('(a) ESM');
   runFixture('esm.mjs', app, 'esm.mjs', 9);
