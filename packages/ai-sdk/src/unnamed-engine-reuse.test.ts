@@ -157,7 +157,7 @@ describe('engines of calls without a session: reused only for an exact extension
       const sent: ModelMessage[][] = [];
       // Half of them concurrently (each user's calls still in order), streams for every other order.
       const concurrent = index % 2 === 1;
-      const pending: Promise<unknown>[] = [];
+      const pending: PromiseLike<unknown>[] = [];
       for (const user of order) {
         const messages = (user === 'a' ? a : b)[next[user]++]!;
         sent.push(messages);
