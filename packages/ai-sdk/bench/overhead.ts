@@ -2,7 +2,9 @@
  * Adapter overhead per model call at 1k messages: conversion in + ingest of what is new +
  * assemble + conversion out (the middleware's transformParams), against core's assemble alone
  * on the same session. Steady state: one new message per call. Also the same calls without a
- * session (each scoped to itself: the whole prompt is ingested every call).
+ * session, as a tool loop makes them (transformParams then wrapGenerate): with the default
+ * `maxUnnamedEngines` (the previous step's engine is reused and only the new message ingested)
+ * and with `maxUnnamedEngines: 0` (the whole prompt ingested into a fresh engine every call).
  *
  *   npm run bench -w @cairn/ai-sdk
  */

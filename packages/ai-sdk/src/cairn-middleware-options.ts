@@ -8,8 +8,11 @@ export const DEFAULT_MAX_OPEN_SESSIONS = 100;
  * history extends exactly the messages one holds (the next step of a tool loop). 0 keeps none.
  */
 export const DEFAULT_MAX_UNNAMED_ENGINES = 16;
-/** Prompt messages the kept engines of calls that name no session may hold in all; an engine holding more is never kept. */
-export const DEFAULT_MAX_UNNAMED_MESSAGES = 20_000;
+/**
+ * Prompt messages the kept engines of calls that name no session may hold in all (about 35 MB of
+ * heap for messages of a few hundred characters); an engine holding more is never kept.
+ */
+export const DEFAULT_MAX_UNNAMED_MESSAGES = 10_000;
 /** Default dead-end guard mode. */
 export const DEFAULT_GUARD: CairnGuardMode = 'warn';
 /** Default number of immediate retries after an answer whose every tool call was blocked. */
@@ -93,7 +96,7 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
    * Prompt messages (AI SDK messages, system messages not counted) the engines kept by
    * `maxUnnamedEngines` may hold in all; past it the least recently used are dropped, and an
    * engine holding more on its own is not kept. `0` keeps none.
-   * @default DEFAULT_MAX_UNNAMED_MESSAGES (20000)
+   * @default DEFAULT_MAX_UNNAMED_MESSAGES (10000)
    */
   maxUnnamedMessages?: number;
   /**

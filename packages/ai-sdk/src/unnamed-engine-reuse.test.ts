@@ -42,7 +42,7 @@ const fpsOf = (texts: string[]): string[] => texts.map((text) => fingerprint({ r
 describe('engines of calls without a session: reused only for an exact extension', () => {
   it('documents its bounds', () => {
     expect(DEFAULT_MAX_UNNAMED_ENGINES).toBe(16);
-    expect(DEFAULT_MAX_UNNAMED_MESSAGES).toBe(20_000);
+    expect(DEFAULT_MAX_UNNAMED_MESSAGES).toBe(10_000);
   });
 
   it('a tool loop without a session reuses one engine, which holds exactly the last step’s history', async () => {
