@@ -4,6 +4,7 @@ import { generateText, isStepCount, jsonSchema, streamText, tool, wrapLanguageMo
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
+import { cairnTools } from './cairn-tools.js';
 import { DEFAULT_MAX_UNNAMED_ENGINES, DEFAULT_MAX_UNNAMED_MESSAGES } from './cairn-middleware-options.js';
 import { callScopedEntry } from './call-scoped-entry.js';
 import { fingerprint } from './fingerprint.js';
@@ -67,6 +68,31 @@ describe('engines of calls without a session: reused only for an exact extension
     expect(middleware.stats()).toEqual({ openSessions: 0, unnamedEngines: 1, unnamedMessages: 7 });
     await middleware.close();
     expect(middleware.stats()).toEqual({ openSessions: 0, unnamedEngines: 0, unnamedMessages: 0 });
+  });
+
+  it('a tool loop that registers a dead end and hits a failing tool still reuses its engine, and an unrelated call sees none of it', async () => {
+    let step = 0;
+    const model = new MockLanguageModelV4({
+      doGenerate: async () => {
+        step++;
+        if (step === 1) return callResult([{ id: 'r1', name: 'registerDeadEnd', input: { approach: '[dead-1] mocking the driver', reason: 'never loads' } }]);
+        if (step <= 3) return callResult([{ id: `f${step}`, name: 'build', input: { target: 'all' } }]);
+        return textResult('Done.');
+      },
+    });
+    const build = tool({
+      description: 'Builds',
+      inputSchema: jsonSchema<{ target: string }>({ type: 'object', properties: { target: { type: 'string' } }, required: ['target'] }),
+      execute: async () => 'Error: [fail-1] build failed: cannot find module',
+    });
+    const middleware = cairnMiddleware({ budget: 4_000 });
+    const wrapped = wrapLanguageModel({ model, middleware });
+    await generateText({ model: wrapped, prompt: '[task-1] Build it.', tools: { build, ...cairnTools({ middleware }) }, stopWhen: isStepCount(6) });
+    expect(model.doGenerateCalls).toHaveLength(4);
+    expect(JSON.stringify(model.doGenerateCalls[3]!.prompt)).toContain('[dead-1]');
+    expect(middleware.stats()).toMatchObject({ unnamedEngines: 1, unnamedMessages: 7 });
+    await generateText({ model: wrapped, prompt: '[task-2] Something else.' });
+    expect(markers(model.doGenerateCalls[4]!.prompt)).toEqual(new Set(['[task-2]']));
   });
 
   it('an engine comes back only once its call is done with it: after the guard, at the end of a stream, never from a cancelled one', async () => {
