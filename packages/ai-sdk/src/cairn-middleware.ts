@@ -134,11 +134,15 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   const unnamed = new UnnamedEngineCache(maxUnnamedEngines, maxUnnamedMessages);
   /** Transformed params of calls without a session → the engine to put back once the call is done with it. */
   const checkedOut = new WeakMap<object, SessionEntry>();
-  /** Puts back the engine of a call without a session (once: a second call with the same params finds nothing). */
+  /**
+   * Puts back the engine of a call without a session, once. The params forget it: another call
+   * may get it next, so a guard run again with these params gets an engine of its own.
+   */
   const putBack = (params: object): void => {
     const entry = checkedOut.get(params);
     if (!entry) return;
     checkedOut.delete(params);
+    entries.delete(params);
     unnamed.put(entry);
   };
   /** The session of a call, or `undefined` when the call is scoped to itself. */
