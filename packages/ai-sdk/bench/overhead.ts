@@ -2,7 +2,9 @@
  * Adapter overhead per model call at 1k messages: conversion in + ingest of what is new +
  * assemble + conversion out (the middleware's transformParams), against core's assemble alone
  * on the same session. Steady state: one new message per call. Also the same calls without a
- * session (each scoped to itself: the whole prompt is ingested every call).
+ * session, as a tool loop makes them (transformParams then wrapGenerate): with the default
+ * `maxUnnamedEngines` (the previous step's engine is reused and only the new message ingested)
+ * and with `maxUnnamedEngines: 0` (the whole prompt ingested into a fresh engine every call).
  *
  *   npm run bench -w @cairn/ai-sdk
  */
@@ -61,15 +63,28 @@ async function main(): Promise<void> {
     adapter.push(performance.now() - start);
   }
 
-  // No session: every call converts, ingests and assembles its whole prompt in an engine of its own.
-  const scoped = cairnMiddleware({ budget: BUDGET, guard: 'warn' });
-  const callScoped: number[] = [];
-  for (let call = 1; call <= CALLS / 6; call++) {
-    const prompt = [system, ...historyOf(MESSAGES + call)];
-    const start = performance.now();
-    await scoped.transformParams!({ type: 'generate', params: { prompt }, model });
-    callScoped.push(performance.now() - start);
-  }
+  // No session, as a tool loop makes them: each step's prompt is the previous one plus one
+  // message. Each call is transformParams and then wrapGenerate (a stub answer), which is when the
+  // middleware is done with the call's engine and may keep it for the next step
+  // (`maxUnnamedEngines`; with 0, every call ingests its whole prompt into an engine of its own).
+  const unnamedCalls = async (label: string, options: { maxUnnamedEngines?: number }): Promise<void> => {
+    const scoped = cairnMiddleware({ budget: BUDGET, guard: 'warn', ...options });
+    const answer = { content: [], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }, warnings: [] };
+    const call = async (prompt: LanguageModelV4Prompt): Promise<void> => {
+      const params = await scoped.transformParams!({ type: 'generate', params: { prompt }, model });
+      await scoped.wrapGenerate!({ doGenerate: async () => answer, doStream: async () => { throw new Error('not used'); }, params, model });
+    };
+    // Warm up: the whole 1k history once.
+    await call([system, ...historyOf(MESSAGES)]);
+    const samples: number[] = [];
+    for (let step = 1; step <= CALLS / 6; step++) {
+      const prompt = [system, ...historyOf(MESSAGES + step)];
+      const start = performance.now();
+      await call(prompt);
+      samples.push(performance.now() - start);
+    }
+    console.log(`  ${label}${stats(samples)}`);
+  };
 
   // Core alone: the same messages as cairn messages, one appended per turn.
   const engine = createContextEngine({ budget: BUDGET });
@@ -92,7 +107,8 @@ async function main(): Promise<void> {
   }
   console.log(`@cairn/ai-sdk overhead at ${MESSAGES} messages, budget ${BUDGET}, ${CALLS} steady calls (one new message each):`);
   console.log(`  middleware transformParams (convert in + ingest new + assemble + convert out): ${stats(adapter)}`);
-  console.log(`  the same without a session (the whole prompt each call, nothing kept):        ${stats(callScoped)}`);
+  await unnamedCalls('the same without a session, engines reused (default maxUnnamedEngines):     ', {});
+  await unnamedCalls('the same without a session, maxUnnamedEngines 0 (whole prompt each call):  ', { maxUnnamedEngines: 0 });
   console.log(`  core assemble alone:                                                           ${stats(core)}`);
   await middleware.close();
 }

@@ -3,6 +3,16 @@ import type { EmbeddingModel, LanguageModel } from 'ai';
 
 /** Sessions (branches included) the middleware holds open at once; the least recently used is closed past it. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 100;
+/**
+ * Engines built for calls that name no session kept for reuse by a later such call whose prompt
+ * history extends exactly the messages one holds (the next step of a tool loop). 0 keeps none.
+ */
+export const DEFAULT_MAX_UNNAMED_ENGINES = 16;
+/**
+ * Prompt messages the kept engines of calls that name no session may hold in all (about 35 MB of
+ * heap for messages of a few hundred characters); an engine holding more is never kept.
+ */
+export const DEFAULT_MAX_UNNAMED_MESSAGES = 10_000;
 /** Default dead-end guard mode. */
 export const DEFAULT_GUARD: CairnGuardMode = 'warn';
 /** Default number of immediate retries after an answer whose every tool call was blocked. */
@@ -49,9 +59,10 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
    * `providerOptions: { cairn: { sessionId } }`. 1–128 characters of `[A-Za-z0-9._:@-]`, no `..`.
    *
    * Without a session id (here or per call) and without `engine`, a call is scoped to itself: it
-   * sees only the messages of its own prompt and nothing of it is kept after it returns (its
-   * tool loop's steps are separate calls, each with its whole history). Name a session to keep
-   * state (dead ends, fidelity decisions, summaries) between calls.
+   * sees only the messages of its own prompt and nothing of it is stored (its tool loop's steps
+   * are separate calls, each with its whole history; an engine built for one may be reused by
+   * the next, see `maxUnnamedEngines`). Name a session to keep state (dead ends, fidelity
+   * decisions, summaries) between calls.
    * @default undefined (each call scoped to itself)
    */
   sessionId?: string;
@@ -68,6 +79,26 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
    * @default DEFAULT_MAX_OPEN_SESSIONS (100)
    */
   maxOpenSessions?: number;
+  /**
+   * Engines built for calls that name no session (and no `engine`) kept in memory for reuse: a
+   * later such call whose prompt history starts with exactly the messages one holds (same
+   * messages, same order — the next step of a tool loop, a retry) gets that engine and ingests
+   * only the new messages, instead of its whole prompt. An engine is reused only while it holds
+   * nothing but what the middleware ingested from the prompts (no dead end or message from
+   * anywhere else), never by two calls at once, and only once the call that used it is done
+   * (the guard included; a stream once it has been read to the end); after a reuse it holds
+   * exactly the new call's history. The least recently used is dropped past this number or
+   * past `maxUnnamedMessages`. Nothing is stored. `0` builds a fresh engine for every call.
+   * @default DEFAULT_MAX_UNNAMED_ENGINES (16)
+   */
+  maxUnnamedEngines?: number;
+  /**
+   * Prompt messages (AI SDK messages, system messages not counted) the engines kept by
+   * `maxUnnamedEngines` may hold in all; past it the least recently used are dropped, and an
+   * engine holding more on its own is not kept. `0` keeps none.
+   * @default DEFAULT_MAX_UNNAMED_MESSAGES (10000)
+   */
+  maxUnnamedMessages?: number;
   /**
    * Token budget of the prompt: a number is tokens (an integer ≥ 1); a share of the context
    * window is only ever `{ fraction }` (in (0, 1]) with `contextWindow`. The leading system

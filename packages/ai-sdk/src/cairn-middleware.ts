@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { CairnError, countMessageTokens, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
 import { BackgroundErrors } from './background-errors.js';
@@ -8,6 +8,8 @@ import {
   DEFAULT_GUARD,
   DEFAULT_MAX_BLOCKED_RETRIES,
   DEFAULT_MAX_OPEN_SESSIONS,
+  DEFAULT_MAX_UNNAMED_ENGINES,
+  DEFAULT_MAX_UNNAMED_MESSAGES,
   DEFAULT_ON_HISTORY_MISMATCH,
   type CairnMiddlewareOptions,
 } from './cairn-middleware-options.js';
@@ -21,6 +23,7 @@ import { normalizeBlockedCalls } from './normalize-blocked-calls.js';
 import type { SessionEntry } from './session-entry.js';
 import { SessionResolver } from './session-resolver.js';
 import { ingestFrom, syncSession } from './sync-session.js';
+import { UnnamedEngineCache } from './unnamed-engine-cache.js';
 import { viewToPrompt } from './view-to-prompt.js';
 import { warnNote } from './warn-note.js';
 
@@ -28,6 +31,10 @@ import { warnNote } from './warn-note.js';
 export interface CairnMiddlewareStats {
   /** Sessions (branches included) held open; at most `maxOpenSessions`. Calls without a session hold none. */
   openSessions: number;
+  /** Engines of calls without a session kept for reuse; at most `maxUnnamedEngines`. */
+  unnamedEngines: number;
+  /** Prompt messages those engines hold in all; at most `maxUnnamedMessages`. */
+  unnamedMessages: number;
 }
 
 /** The middleware, plus access to the engines behind it. */
@@ -43,7 +50,7 @@ export interface CairnMiddleware extends LanguageModelMiddleware {
   hasSession(sessionId?: string): boolean;
   /** What the middleware holds now. */
   stats(): CairnMiddlewareStats;
-  /** Saves and releases every stored session (call it when the app shuts down); raises a background error not raised yet. */
+  /** Saves and releases every stored session and drops the engines kept for calls without a session (call it when the app shuts down); raises a background error not raised yet. */
   close(): Promise<void>;
 }
 
@@ -59,7 +66,9 @@ function isSummarizer(value: unknown): value is Summarizer {
  * option kept). The dead-end guard watches the tool calls the model makes.
  *
  * A call that names no session (`providerOptions.cairn.sessionId`, the `sessionId` option) and
- * has no `engine` is scoped to itself: it sees only its own prompt and nothing of it is kept.
+ * has no `engine` is scoped to itself: it sees only its own prompt and nothing of it is stored.
+ * Its engine may be reused by a later such call whose history extends exactly the messages it
+ * holds (at most `maxUnnamedEngines` are kept, see {@link CairnMiddlewareOptions.maxUnnamedEngines}).
  * Named sessions live in `store`; at most `maxOpenSessions` are held open.
  *
  * @param options - See {@link CairnMiddlewareOptions}; validated here, once.
@@ -83,6 +92,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     tenant,
     checkpointEvery,
     maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS,
+    maxUnnamedEngines = DEFAULT_MAX_UNNAMED_ENGINES,
+    maxUnnamedMessages = DEFAULT_MAX_UNNAMED_MESSAGES,
     budget: _budget,
     contextWindow,
     guard = DEFAULT_GUARD,
@@ -119,6 +130,21 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   const hasEmbedder = embedder !== undefined || embeddingModel !== undefined || engine !== undefined;
   /** Transformed call params → the entry that made them (for the guard); weak, so nothing outlives the call. */
   const entries = new WeakMap<object, SessionEntry>();
+  /** Engines of calls without a session, kept for a call whose history extends one exactly. */
+  const unnamed = new UnnamedEngineCache(maxUnnamedEngines, maxUnnamedMessages);
+  /** Transformed params of calls without a session → the engine to put back once the call is done with it. */
+  const checkedOut = new WeakMap<object, SessionEntry>();
+  /**
+   * Puts back the engine of a call without a session, once. The params forget it: another call
+   * may get it next, so a guard run again with these params gets an engine of its own.
+   */
+  const putBack = (params: object): void => {
+    const entry = checkedOut.get(params);
+    if (!entry) return;
+    checkedOut.delete(params);
+    entries.delete(params);
+    unnamed.put(entry);
+  };
   /** The session of a call, or `undefined` when the call is scoped to itself. */
   const sessionOf = (params: LanguageModelV4CallOptions): string | undefined => callSessionId(params) ?? defaultSessionId ?? (engine ? 'engine' : undefined);
 
@@ -135,13 +161,11 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   /** The entry holding a call's history: its named session brought up to date, or a fresh call-scoped one. */
   const entryFor = async (sessionId: string | undefined, history: LanguageModelV4Prompt, pinned: string[]): Promise<SessionEntry> => {
     if (sessionId !== undefined) return syncSession(resolver, sessionId, history, onHistoryMismatch, pinned);
-    const entry = callScopedEntry(resolvedEngineOptions);
-    await ingestFrom(
-      entry,
-      history,
-      history.map((message) => fingerprint(message)),
-      0,
-    );
+    const fps = history.map((message) => fingerprint(message));
+    // An engine that holds exactly the start of this history (the call's previous step), or a fresh one.
+    const entry = unnamed.take(fps) ?? callScopedEntry(resolvedEngineOptions);
+    await ingestFrom(entry, history, fps, entry.known.length);
+    unnamed.seal(entry);
     return entry;
   };
 
@@ -177,6 +201,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });
       const transformed = { ...params, prompt: out };
       entries.set(transformed, entry);
+      if (sessionId === undefined && unnamed.enabled) checkedOut.set(transformed, entry);
       return transformed;
     };
     if (sessionId === undefined) return run();
@@ -205,22 +230,42 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     specificationVersion: 'v4',
     transformParams: ({ params }) => transform(params),
     wrapGenerate: async ({ doGenerate, params, model }) => {
-      const result = await doGenerate();
-      if (guard === 'off') return result;
-      return guardGenerate(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+      try {
+        const result = await doGenerate();
+        if (guard === 'off') return result;
+        return await guardGenerate(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+      } finally {
+        // The guard (retries included) is done with the engine.
+        putBack(params);
+      }
     },
     wrapStream: async ({ doStream, params, model }) => {
-      const result = await doStream();
-      if (guard === 'off') return result;
-      return guardStream(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+      let result: Awaited<ReturnType<typeof doStream>>;
+      try {
+        result = await doStream();
+      } catch (error) {
+        putBack(params);
+        throw error;
+      }
+      if (guard === 'off') {
+        putBack(params);
+        return result;
+      }
+      const guarded = guardStream(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+      if (!checkedOut.has(params)) return guarded;
+      // The guard reads the engine until the stream ends: put it back then (never when the stream
+      // is cancelled or fails: that engine is simply dropped).
+      const done = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({ flush: () => putBack(params) });
+      return { ...guarded, stream: guarded.stream.pipeThrough(done) };
     },
     engine: async (sessionId) => {
       const id = sessionId ?? defaultSessionId ?? (engine ? 'engine' : undefined) ?? noSession();
       return (await resolver.get(resolver.line(id)[0]!)).handle.engine;
     },
     hasSession: (sessionId) => sessionId !== undefined || defaultSessionId !== undefined || engine !== undefined,
-    stats: () => ({ openSessions: resolver.openSessions }),
+    stats: () => ({ openSessions: resolver.openSessions, unnamedEngines: unnamed.engines, unnamedMessages: unnamed.messages }),
     close: async () => {
+      unnamed.clear();
       await resolver.close();
       background.raise();
     },

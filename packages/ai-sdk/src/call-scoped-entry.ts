@@ -2,14 +2,16 @@ import { createContextEngine, type ContextEngineOptions } from '@cairn/core';
 import { SessionEntry } from './session-entry.js';
 
 /**
- * A session that lives for one model call only: a fresh engine that holds nothing but the
- * call's own prompt. Used for calls that name no session, so nothing is shared between
- * unrelated calls and nothing outlives the call.
+ * A fresh engine for a call that names no session: it holds nothing but the call's own prompt
+ * (the middleware may later hand it to a call whose prompt extends exactly that history, see
+ * `UnnamedEngineCache`). It has no summariser: summaries are written only by
+ * `engine.summarize()`, which is never run for it, and none could come from anywhere but the
+ * prompt.
  *
  * @internal
  */
 export function callScopedEntry(engineOptions: Omit<ContextEngineOptions, 'sessionId'>): SessionEntry {
-  const engine = createContextEngine({ ...engineOptions, sessionId: 'call' });
+  const engine = createContextEngine({ ...engineOptions, summarizer: undefined, sessionId: 'call' });
   return new SessionEntry('call', {
     engine,
     ingest: async (messages) => engine.ingest(messages),

@@ -32,7 +32,7 @@ function checkOneOf(name: string, value: unknown, allowed: readonly string[]): v
  * @internal
  */
 export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number {
-  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, store, engine, onBackgroundError, onView, summarizer, embedder, embeddingModel } = options;
+  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, maxUnnamedEngines, maxUnnamedMessages, store, engine, onBackgroundError, onView, summarizer, embedder, embeddingModel } = options;
   if (contextWindow !== undefined) checkInteger('contextWindow', contextWindow, 1);
   const budget = resolveBudgetOption(OWNER, options.budget, contextWindow);
   if (sessionId !== undefined || tenant !== undefined) {
@@ -47,6 +47,8 @@ export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number 
   checkInteger('maxBlockedRetries', maxBlockedRetries, 0);
   checkInteger('checkpointEvery', checkpointEvery, 1);
   checkInteger('maxOpenSessions', maxOpenSessions, 1);
+  checkInteger('maxUnnamedEngines', maxUnnamedEngines, 0);
+  checkInteger('maxUnnamedMessages', maxUnnamedMessages, 0);
   if (store !== undefined && !hasMethods(store, ['load', 'append', 'saveState'])) fail('store must be a SessionStore (load, append, saveState, …).', {});
   if (engine !== undefined && !hasMethods(engine, ['ingest', 'assemble', 'getMessages'])) fail('engine must be a cairn ContextEngine (createContextEngine).', {});
   if (engine !== undefined && (store !== undefined || sessionId !== undefined)) fail('engine is used for every call, so store and sessionId have no effect with it; pass one or the other.', {});

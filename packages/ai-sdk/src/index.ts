@@ -4,6 +4,8 @@ export {
   DEFAULT_GUARD,
   DEFAULT_MAX_BLOCKED_RETRIES,
   DEFAULT_MAX_OPEN_SESSIONS,
+  DEFAULT_MAX_UNNAMED_ENGINES,
+  DEFAULT_MAX_UNNAMED_MESSAGES,
   DEFAULT_ON_HISTORY_MISMATCH,
 } from './cairn-middleware-options.js';
 export type { CairnGuardMode, CairnMiddlewareOptions, CairnViewInfo, HistoryMismatchMode } from './cairn-middleware-options.js';
