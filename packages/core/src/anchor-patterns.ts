@@ -1,4 +1,4 @@
-import type { AnchorKind } from './extract-anchors.js';
+import type { AnchorKind } from './anchor-kind.js';
 
 const MONTH = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const ORDINAL = '(?:st|nd|rd|th)?';

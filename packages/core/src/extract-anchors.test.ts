@@ -1,7 +1,8 @@
 import { test as propertyTest } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { entityKeys, extractAnchors, type Anchor, type AnchorKind } from './extract-anchors.js';
+import { entityKeys } from './entity-keys.js';
+import { extractAnchors, type Anchor, type AnchorKind } from './extract-anchors.js';
 
 function kindsOf(text: string): Array<[AnchorKind, string]> {
   return extractAnchors(text).map((anchor) => [anchor.kind, anchor.text]);

@@ -1,19 +1,7 @@
+import type { AnchorKind } from './anchor-kind.js';
 import { classifyWord, isPath, NAME_STOPWORDS, PHRASES, SENTENCE_END, SKIP_BEFORE_SENTENCE, WORD } from './anchor-patterns.js';
 
-/**
- * The kinds of logical anchor cairn keeps when it compresses a message: the facts a later question
- * is most likely to need.
- */
-export type AnchorKind =
-  | 'id'
-  | 'number'
-  | 'path'
-  | 'url'
-  | 'identifier'
-  | 'name'
-  | 'error'
-  | 'negation'
-  | 'decision';
+export type { AnchorKind } from './anchor-kind.js';
 
 /** One anchor found in a text. */
 export interface Anchor {
@@ -36,7 +24,6 @@ export interface ExtractAnchorsOptions {
 /** Default of {@link ExtractAnchorsOptions.maxAnchors}. */
 export const DEFAULT_MAX_ANCHORS = 200;
 
-export { DEFAULT_MAX_ENTITY_KEYS, entityKeys, type EntityKeysOptions } from './entity-keys.js';
 
 interface Span {
   kind: AnchorKind;

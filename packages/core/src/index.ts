@@ -45,7 +45,8 @@ export {
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './token-counter.js';
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './types.js';
 export type { Embedder } from './embedder.js';
-export { extractAnchors, entityKeys } from './extract-anchors.js';
+export { extractAnchors } from './extract-anchors.js';
+export { entityKeys } from './entity-keys.js';
 export type { Anchor, AnchorKind } from './extract-anchors.js';
 export { compressText } from './compress-text.js';
 export type { CompressedText } from './compress-text.js';
