@@ -14,8 +14,6 @@ import type { UnitState } from './unit.js';
 import { createUnitCosts } from './unit-costs.js';
 import { ViewPlan } from './view-plan.js';
 
-export type { EngineState, ViewBrief } from './engine-state.js';
-export { compactState } from './compact-state.js';
 
 /** Units a question's best matches count as the focus of the causal chain. */
 const QUERY_FOCUS_UNITS = 8;

@@ -11,7 +11,9 @@ import type {
 } from './engine-types.js';
 import { CairnError } from './errors.js';
 import { createLexicalVectoriser } from './lexical-vectoriser.js';
-import { assembleView, compactState, type EngineState } from './assemble-view.js';
+import { assembleView } from './assemble-view.js';
+import { compactState } from './compact-state.js';
+import type { EngineState } from './engine-state.js';
 import { resolveOptions, checkBudget } from './resolve-options.js';
 import { SessionLog } from './session-log.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';

@@ -1,11 +1,10 @@
 import type { DeadEndTracker } from './dead-end-tracker.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
 import type { DirectionTracker } from './direction-tracker.js';
-import type { RenderCache } from './render-view.js';
 import type { ResolvedOptions } from './resolve-options.js';
 import type { Normalisers } from './score-turn.js';
 import type { SessionLog } from './session-log.js';
-import type { EnginePhase } from './types.js';
+import type { EnginePhase, Fidelity, ViewMessage } from './types.js';
 import type { UnitState } from './unit.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
@@ -51,3 +50,20 @@ export interface ViewBrief {
   sourceIds: readonly string[];
 }
 
+/**
+ * The last render, kept so a steady turn re-renders only from the first unit that changed:
+ * per unit, the fidelity and version it was rendered at and the index of its first message
+ * (for a placeholder, its run's message); per message, the tokens of the view up to it.
+ * @internal
+ */
+export interface RenderCache {
+  fidelities: Fidelity[];
+  versions: number[];
+  firstMessage: number[];
+  /** Tokens of the view before each unit's first message. */
+  tokensAtUnit: number[];
+  messages: ViewMessage[];
+  tokens: number;
+  /** Some unit was squeezed (budget fallback): its text depends on more than fidelity and version. */
+  squeezed?: boolean;
+}

@@ -1,5 +1,5 @@
 import type { AssembleMetadata, AssembleResult, DecisionReason, UnitDecision } from './engine-types.js';
-import type { EngineState } from './assemble-view.js';
+import type { EngineState, RenderCache } from './engine-state.js';
 import { CairnError } from './errors.js';
 import { renderCompressed, renderFull, renderPlaceholderRun, type RenderContext } from './render-unit.js';
 import { countMessageTokens, contentText } from './token-counter.js';
@@ -33,24 +33,6 @@ export interface RenderRequest {
 }
 
 const MAX_REFITS = 6;
-
-/**
- * The last render, kept so a steady turn re-renders only from the first unit that changed:
- * per unit, the fidelity and version it was rendered at and the index of its first message
- * (for a placeholder, its run's message); per message, the tokens of the view up to it.
- * @internal
- */
-export interface RenderCache {
-  fidelities: Fidelity[];
-  versions: number[];
-  firstMessage: number[];
-  /** Tokens of the view before each unit's first message. */
-  tokensAtUnit: number[];
-  messages: ViewMessage[];
-  tokens: number;
-  /** Some unit was squeezed (budget fallback): its text depends on more than fidelity and version. */
-  squeezed?: boolean;
-}
 
 function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;

@@ -1,4 +1,4 @@
-import type { EngineState } from './assemble-view.js';
+import type { EngineState } from './engine-state.js';
 import type { SharedDeadEnd } from './dead-end-pool.js';
 
 /**

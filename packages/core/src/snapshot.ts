@@ -1,4 +1,4 @@
-import type { EngineState } from './assemble-view.js';
+import type { EngineState } from './engine-state.js';
 import type { DirectionSample } from './direction-tracker.js';
 import type { SparseVector } from './sparse-vector.js';
 import type { CairnMessage, Fidelity } from './types.js';
