@@ -1,7 +1,17 @@
 import { missingResults, placeholderText, renderCompressed, renderFull, sumTokens, type RenderContext } from './render-unit.js';
 import { MESSAGE_OVERHEAD_TOKENS } from './token-counter.js';
 import type { Unit } from './unit.js';
-import type { UnitCosts } from './view-plan.js';
+
+/** Token costs of one unit at each fidelity. @internal */
+export interface UnitCosts {
+  full(unit: number): number;
+  /** Compressed cost, or `undefined` when compressing would not save tokens. */
+  compressed(unit: number): number | undefined;
+  /** Cost of the unit rendered alone as a placeholder. */
+  placeholder(unit: number): number;
+  /** Upper bound of a merged run of two or more placeholders. */
+  readonly runBound: number;
+}
 
 const RUN_TEMPLATE =
   '[cairn:placeholder from= to= count=99999999] tool calls: ×99999, ×99999, ×99999, …; 99999999 failed';

@@ -1,15 +1,7 @@
 import type { Fidelity } from './types.js';
+import type { UnitCosts } from './unit-costs.js';
 
-/** Token costs of one unit at each fidelity. @internal */
-export interface UnitCosts {
-  full(unit: number): number;
-  /** Compressed cost, or `undefined` when compressing would not save tokens. */
-  compressed(unit: number): number | undefined;
-  /** Cost of the unit rendered alone as a placeholder. */
-  placeholder(unit: number): number;
-  /** Upper bound of a merged run of two or more placeholders. */
-  readonly runBound: number;
-}
+export type { UnitCosts } from './unit-costs.js';
 
 /**
  * The fidelity of every unit and the token cost of the view they make, kept exact as units
