@@ -8,12 +8,15 @@ const FOLDERS = order.join('|');
 const CORE = '^packages/core/src/';
 const TESTS = '\\.test(-d)?\\.ts$';
 
-/** A folder never imports one after it in the order. */
+/**
+ * A folder never imports one after it in the order. Tests are exempt: nothing imports a test, so it
+ * cannot close a cycle, and some drive their subject through the engine (score-turn, speaker-focus).
+ */
 const folderOrder = order.slice(0, -1).map((folder, index) => ({
   name: `core-order-${folder}`,
   comment: `core/src/${folder}/ comes before ${order.slice(index + 1).join(', ')} in scripts/core-layout/layout.json: it must not import them`,
   severity: 'error',
-  from: { path: `${CORE}${folder}/` },
+  from: { path: `${CORE}${folder}/`, pathNot: TESTS },
   to: { path: `${CORE}(${order.slice(index + 1).join('|')})/` },
 }));
 
