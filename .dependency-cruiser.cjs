@@ -82,7 +82,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|coverage)/' },
+    exclude: { path: '^(packages|examples)/[^/]+/(node_modules|dist|coverage)/' },
     // Type-only imports count (a type cycle is still a cycle).
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
