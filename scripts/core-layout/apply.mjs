@@ -111,6 +111,10 @@ function resolveSpecifier(fromFile, spec) {
   const base = path.resolve(path.dirname(fromFile), spec);
   const candidates = [base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), `${base}.ts`, path.join(base, 'index.ts')];
   for (const candidate of candidates) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  // A file written against the flat layout (a branch rebased after the move): './session-log.js'
+  // still names the one core file of that name, wherever it now is.
+  const name = path.basename(spec).replace(/\.js$/, '.ts');
+  if (seenNames.has(name) && name !== 'index.ts') return path.join(src, seenNames.get(name));
   return undefined;
 }
 
