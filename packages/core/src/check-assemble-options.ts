@@ -1,4 +1,4 @@
-import type { AssembleOptions } from './engine-types.js';
+import type { AssembleOptions } from './engine-options.js';
 import { CairnError } from './errors.js';
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {

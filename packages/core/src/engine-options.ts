@@ -2,6 +2,16 @@ import type { Embedder } from './embedder.js';
 import type { TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
 
+/** Options of one `assemble` call. */
+export interface AssembleOptions {
+  /** What the model is about to work on (the user's question); steers intent and keyword match. */
+  query?: string;
+  /** Token budget of this view. @default the engine's `budget` */
+  budget?: number;
+  /** Tools the agent plans to call next (PAACE): units using them score higher. */
+  plannedTools?: readonly string[];
+}
+
 /** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */
 export interface ScoringWeights {
   /** Cosine of the unit with the turn's direction (query + session direction). */
@@ -67,13 +77,7 @@ export const DEFAULT_BUDGET = 32_000;
 /** Default largest content accepted per message, in characters (16 MiB). */
 export const DEFAULT_MAX_CONTENT_CHARS = 16 * 1024 * 1024;
 
-/**
- * The default `maxDataChars` for a `maxContentChars`: four times it plus 4,096 characters, room for
- * an adapter's copy of the framework message (content included) in metadata.
- */
-export function defaultMaxDataChars(maxContentChars: number): number {
-  return Math.min(2 ** 33, maxContentChars * 4 + 4_096);
-}
+export { defaultMaxDataChars } from './validate-messages.js';
 /** Default causal-chain protection: a unit placeholdered this many turns in a row is forced back to compressed once. */
 export const DEFAULT_CAUSAL_CHAIN_TURNS = 3;
 /** Default direction delta below which a turn is steady and only new units are scored. */

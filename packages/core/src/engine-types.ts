@@ -2,15 +2,7 @@ import type { DirectionSample } from './direction-tracker.js';
 import type { ScoreParts } from './score-unit.js';
 import type { CairnMessage, EnginePhase, Fidelity, ViewMessage, WorkPhase } from './types.js';
 
-/** Options of one `assemble` call. */
-export interface AssembleOptions {
-  /** What the model is about to work on (the user's question); steers intent and keyword match. */
-  query?: string;
-  /** Token budget of this view. @default the engine's `budget` */
-  budget?: number;
-  /** Tools the agent plans to call next (PAACE): units using them score higher. */
-  plannedTools?: readonly string[];
-}
+export type { AssembleOptions } from './engine-options.js';
 
 /** Why a unit got its fidelity this turn. */
 export type DecisionReason =

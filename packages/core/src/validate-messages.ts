@@ -1,7 +1,14 @@
 import { copyJsonValue, JsonValueProblem } from './copy-json-value.js';
-import { defaultMaxDataChars } from './engine-options.js';
 import { CairnError } from './errors.js';
 import type { CairnMessage, Role, TextPart, ToolCall } from './types.js';
+
+/**
+ * The default `maxDataChars` for a `maxContentChars`: four times it plus 4,096 characters, room for
+ * an adapter's copy of the framework message (content included) in metadata.
+ */
+export function defaultMaxDataChars(maxContentChars: number): number {
+  return Math.min(2 ** 33, maxContentChars * 4 + 4_096);
+}
 
 const ROLES: ReadonlySet<string> = new Set<Role>(['system', 'user', 'assistant', 'tool']);
 
