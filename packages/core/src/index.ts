@@ -1,8 +1,8 @@
-export { createContextEngine } from './context-engine.js';
-export type { ContextEngine, IngestResult } from './context-engine.js';
-export { restoreContextEngine } from './restore-context-engine.js';
-export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
-export type { EngineSnapshot, UnitStateJson, VectorJson } from './snapshot.js';
+export { createContextEngine } from './engine/index.js';
+export type { ContextEngine, IngestResult } from './engine/index.js';
+export { restoreContextEngine } from './engine/index.js';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './engine/index.js';
+export type { EngineSnapshot, UnitStateJson, VectorJson } from './engine/index.js';
 export type {
   AfterTurnInput,
   AfterTurnResult,
@@ -14,10 +14,10 @@ export type {
   DecisionReason,
   DirectionState,
   UnitDecision,
-} from './engine-types.js';
-export type { DirectionSample } from './direction-tracker.js';
-export { classifyGradient } from './classify-gradient.js';
-export type { GradientKind } from './classify-gradient.js';
+} from './render/index.js';
+export type { DirectionSample } from './direction/index.js';
+export { classifyGradient } from './direction/index.js';
+export type { GradientKind } from './direction/index.js';
 export {
   DEFAULT_BUDGET,
   DEFAULT_CAUSAL_CHAIN_TURNS,
@@ -27,12 +27,12 @@ export {
   DEFAULT_PRESSURE,
   DEFAULT_THRESHOLDS,
   DEFAULT_WEIGHTS,
-} from './engine-options.js';
-export type { ContextEngineOptions, FidelityThresholds, PressureLevels, ScoringWeights, Summarizer } from './engine-options.js';
-export { CairnError } from './errors.js';
-export { checkBudgetOption, resolveBudgetOption } from './budget-option.js';
-export type { BudgetOption } from './budget-option.js';
-export type { CairnErrorCode, CairnErrorOptions } from './errors.js';
+} from './options/index.js';
+export type { ContextEngineOptions, FidelityThresholds, PressureLevels, ScoringWeights, Summarizer } from './options/index.js';
+export { CairnError } from './log/index.js';
+export { checkBudgetOption, resolveBudgetOption } from './options/index.js';
+export type { BudgetOption } from './options/index.js';
+export type { CairnErrorCode, CairnErrorOptions } from './log/index.js';
 export {
   argumentsText,
   contentText,
@@ -41,48 +41,49 @@ export {
   createCharTokenCounter,
   MESSAGE_OVERHEAD_TOKENS,
   TOOL_CALL_OVERHEAD_TOKENS,
-} from './token-counter.js';
-export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './token-counter.js';
-export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './types.js';
-export type { Embedder } from './embedder.js';
-export { extractAnchors, entityKeys } from './extract-anchors.js';
-export type { Anchor, AnchorKind } from './extract-anchors.js';
-export { compressText } from './compress-text.js';
-export type { CompressedText } from './compress-text.js';
-export { NO_RESULT_TEXT } from './render-unit.js';
-export { findViewViolations } from './find-view-violations.js';
-export type { ViewMessageShape, ViewViolation } from './find-view-violations.js';
-export { DeadEndTracker } from './dead-end-tracker.js';
-export type { ListDeadEndsOptions } from './dead-end-tracker.js';
-export { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
-export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
-export type { DeadEndSnapshot } from './dead-end-snapshot.js';
-export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './detect-failure.js';
-export type { FailureSignal } from './detect-failure.js';
-export { callSignature, nearText } from './call-signature.js';
-export type { CallSignature } from './call-signature.js';
-export { classifyToolEffect, toolVerb } from './classify-tool-effect.js';
-export type { ToolEffect } from './classify-tool-effect.js';
-export { discoverHotExperiences, HOT_EXPERIENCE_MAX_AGE_MS } from './discover-hot-experiences.js';
-export type { DiscoverHotExperiencesOptions, ExperienceRecord, HotExperience } from './discover-hot-experiences.js';
-export { briefText, DEAD_END_BRIEF_HEADER } from './dead-end-brief.js';
-export { describeCall } from './describe-call.js';
-export { createLexicalVectoriser } from './lexical-vectoriser.js';
-export type { LexicalVectoriser, LexicalVectoriserOptions } from './lexical-vectoriser.js';
-export type { SparseVector } from './sparse-vector.js';
-export { checkTenant, createDeadEndPool } from './dead-end-pool.js';
-export type { DeadEndPool, SharedDeadEnd } from './dead-end-pool.js';
-export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
-export { checkSessionKey, checkSessionTenant } from './check-session-key.js';
-export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './in-memory-session-store.js';
-export { corruptSessionError } from './corrupt-session-error.js';
-export { sessionConflictError } from './session-conflict-error.js';
-export { decodeStoredMessage } from './decode-stored-message.js';
-export { encodeStoredMessage } from './encode-stored-message.js';
-export { SESSION_STATE_FORMAT, SESSION_STATE_VERSION, snapshotSessionState } from './session-state.js';
-export type { SessionStateJson } from './session-state.js';
-export { restoreSessionState } from './restore-session-state.js';
-export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT, openSession } from './open-session.js';
-export type { OpenSessionOptions } from './open-session.js';
-export type { CairnSession } from './cairn-session.js';
-export { hashText } from './hash-text.js';
+} from './log/index.js';
+export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './log/index.js';
+export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './log/index.js';
+export type { Embedder } from './options/index.js';
+export { extractAnchors } from './text/index.js';
+export { entityKeys } from './text/index.js';
+export type { Anchor, AnchorKind } from './text/index.js';
+export { compressText } from './text/index.js';
+export type { CompressedText } from './text/index.js';
+export { NO_RESULT_TEXT } from './render/index.js';
+export { findViewViolations } from './render/index.js';
+export type { ViewMessageShape, ViewViolation } from './render/index.js';
+export { DeadEndTracker } from './dead-ends/index.js';
+export type { ListDeadEndsOptions } from './dead-ends/index.js';
+export { DEFAULT_DEAD_END_SIMILARITY } from './dead-ends/index.js';
+export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-ends/index.js';
+export type { DeadEndSnapshot } from './dead-ends/index.js';
+export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './dead-ends/index.js';
+export type { FailureSignal } from './dead-ends/index.js';
+export { callSignature, nearText } from './dead-ends/index.js';
+export type { CallSignature } from './dead-ends/index.js';
+export { classifyToolEffect, toolVerb } from './dead-ends/index.js';
+export type { ToolEffect } from './dead-ends/index.js';
+export { discoverHotExperiences, HOT_EXPERIENCE_MAX_AGE_MS } from './dead-ends/index.js';
+export type { DiscoverHotExperiencesOptions, ExperienceRecord, HotExperience } from './dead-ends/index.js';
+export { briefText, DEAD_END_BRIEF_HEADER } from './dead-ends/index.js';
+export { describeCall } from './dead-ends/index.js';
+export { createLexicalVectoriser } from './text/index.js';
+export type { LexicalVectoriser, LexicalVectoriserOptions } from './text/index.js';
+export type { SparseVector } from './text/index.js';
+export { checkTenant, createDeadEndPool } from './dead-ends/index.js';
+export type { DeadEndPool, SharedDeadEnd } from './dead-ends/index.js';
+export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session/index.js';
+export { checkSessionKey, checkSessionTenant } from './session/index.js';
+export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './session/index.js';
+export { corruptSessionError } from './session/index.js';
+export { sessionConflictError } from './session/index.js';
+export { decodeStoredMessage } from './session/index.js';
+export { encodeStoredMessage } from './session/index.js';
+export { SESSION_STATE_FORMAT, SESSION_STATE_VERSION, snapshotSessionState } from './session/index.js';
+export type { SessionStateJson } from './session/index.js';
+export { restoreSessionState } from './session/index.js';
+export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT, openSession } from './session/index.js';
+export type { OpenSessionOptions } from './session/index.js';
+export type { CairnSession } from './session/index.js';
+export { hashText } from './text/index.js';

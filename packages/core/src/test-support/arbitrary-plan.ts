@@ -3,8 +3,8 @@
  * independent reference for what a plan costs.
  */
 import fc from 'fast-check';
-import type { Fidelity } from '../types.js';
-import type { UnitCosts } from '../view-plan.js';
+import type { Fidelity } from '../log/index.js';
+import type { UnitCosts } from '../plan/index.js';
 
 export const FIDELITIES: readonly Fidelity[] = ['full', 'compressed', 'placeholder'];
 

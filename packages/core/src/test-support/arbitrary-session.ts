@@ -11,7 +11,7 @@
  * case shrinks on the seed and the word count, and generation stays fast.
  */
 import fc from 'fast-check';
-import type { CairnMessage, ToolCall } from '../types.js';
+import type { CairnMessage, ToolCall } from '../log/index.js';
 
 export const WORDS = [
   'flight', 'booking', 'customer', 'refund', 'order', 'invoice', 'search', 'results', 'error', 'timeout',

@@ -4,15 +4,15 @@
  * `BUDGET_EXCEEDED` error is deserved.
  */
 import { expect } from 'vitest';
-import type { ContextEngine } from '../context-engine.js';
-import type { ContextEngineOptions } from '../engine-options.js';
-import type { AssembleOptions, AssembleResult } from '../engine-types.js';
-import { CairnError } from '../errors.js';
-import { findViewViolations } from '../find-view-violations.js';
-import { NO_RESULT_TEXT } from '../render-unit.js';
-import { restoreContextEngine } from '../restore-context-engine.js';
-import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../token-counter.js';
-import type { CairnMessage } from '../types.js';
+import type { ContextEngine } from '../engine/index.js';
+import type { ContextEngineOptions } from '../options/index.js';
+import type { AssembleOptions, AssembleResult } from '../render/index.js';
+import { CairnError } from '../log/index.js';
+import { findViewViolations } from '../render/index.js';
+import { NO_RESULT_TEXT } from '../render/index.js';
+import { restoreContextEngine } from '../engine/index.js';
+import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../log/index.js';
+import type { CairnMessage } from '../log/index.js';
 import { groupUnits, mandatoryUnits, type SessionUnit } from './arbitrary-session.js';
 
 /** What the checks need to know about the engine. */

@@ -1,4 +1,4 @@
-import type { CairnMessage } from '../types.js';
+import type { CairnMessage } from '../log/index.js';
 
 const TOPICS = ['the refund for ORD-4821', 'the flight to Paris on 2024-06-01', 'the failing test in src/app.ts', 'invoice INV-77 total €1,240.50', 'the deploy of v2.3.1'];
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CairnError } from '../errors.js';
-import { openSession } from '../open-session.js';
-import type { SessionKey, SessionStore } from '../session-store.js';
+import { CairnError } from '../log/index.js';
+import { openSession } from '../session/index.js';
+import type { SessionKey, SessionStore } from '../session/index.js';
 import { createSampleMessages } from './create-sample-messages.js';
 
 /** Options for {@link describeSessionStoreConformance}. */

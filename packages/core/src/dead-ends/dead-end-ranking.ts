@@ -1,0 +1,46 @@
+import type { DeadEnd, GuardVerdict } from './dead-end-types.js';
+import { cosine, type SparseVector } from '../text/index.js';
+
+/**
+ * Dead ends in the order the registry lists them: live before stale, long-term (`dead`) before
+ * `suspect` (the more failures, the surer the lesson), then by cosine with
+ * `direction` (when given), then most recent, most frequent, and by id. Deterministic.
+ *
+ * @internal
+ */
+export function rankDeadEnds(deadEnds: readonly DeadEnd[], direction?: SparseVector): DeadEnd[] {
+  const relevance = new Map<DeadEnd, number>();
+  for (const deadEnd of deadEnds) {
+    const vector = { ids: Int32Array.from(deadEnd.vector.ids), weights: Float32Array.from(deadEnd.vector.weights) };
+    relevance.set(deadEnd, direction === undefined ? 0 : cosine(direction, vector));
+  }
+  return [...deadEnds].sort(
+    (a, b) =>
+      Number(a.stale === true) - Number(b.stale === true) ||
+      Number(a.status === 'suspect') - Number(b.status === 'suspect') ||
+      relevance.get(b)! - relevance.get(a)! ||
+      b.lastSeen - a.lastSeen ||
+      b.frequency - a.frequency ||
+      idOrder(a.id) - idOrder(b.id),
+  );
+}
+
+function idOrder(id: string): number {
+  const number = Number(id.slice(id.lastIndexOf('-') + 1));
+  return Number.isFinite(number) ? number : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The verdict for a call matching `deadEnd` as `how` ("the same call", "a near-identical call"):
+ * `block` for a long-term (`dead`) dead end, `warn` for a `suspect` one.
+ *
+ * @internal
+ */
+export function guardVerdict(deadEnd: DeadEnd, how: string): GuardVerdict {
+  const times = deadEnd.frequency === 1 ? 'once' : `${deadEnd.frequency} times`;
+  return {
+    verdict: deadEnd.status === 'dead' ? 'block' : 'warn',
+    deadEnd: { ...deadEnd },
+    reason: `Dead end ${deadEnd.id}: ${how} failed ${times} (${deadEnd.reason}) and nothing it depends on has changed since.`,
+  };
+}

@@ -1,0 +1,267 @@
+import { callSignature, type CallSignature } from './call-signature.js';
+import { classifyToolEffect, type ToolEffect } from './classify-tool-effect.js';
+import type { DeadEnd, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
+import { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
+import { describeCall } from './describe-call.js';
+import { detectFailure } from './detect-failure.js';
+import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
+import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
+import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
+import type { ExperienceRecord } from './discover-hot-experiences.js';
+import { CairnError } from '../log/index.js';
+import { cosine, type SparseVector } from '../text/index.js';
+import { contentText } from '../log/index.js';
+import type { CairnMessage } from '../log/index.js';
+import { guardVerdict, rankDeadEnds } from './dead-end-ranking.js';
+import { parseDeadEndSnapshot, type DeadEndSnapshot, type PendingCall } from './dead-end-snapshot.js';
+
+/** Options of {@link DeadEndTracker.list}. */
+export interface ListDeadEndsOptions {
+  /** The most dead ends returned. @default all */
+  topK?: number;
+  /** The session direction: dead ends closer to it (cosine) come first. */
+  direction?: SparseVector;
+}
+
+/**
+ * The dead-end registry and guard of one session. Fed every message in log order, it learns
+ * failed tool calls (a failed result creates or bumps the dead end of its call: `suspect` after one
+ * failure, `dead` from two) and answers {@link DeadEndTracker.check} before a call is made.
+ *
+ * **Invalidation rule** (derived from the CodeR and tau-bench runs): a state change invalidates a
+ * failure only when it touches what the failure depended on. A dead end learnt from a call turns
+ * `stale` (no longer flagged) when, after it last failed, (1) the same call succeeds, or (2) a
+ * successful state change touches its dependencies (`touchesFailure`). A failure depends on the
+ * files named in the call's command line and in its output (traceback frames, error lines), on the
+ * modules its output says are missing, on the open file when it is an in-file call (`edit`, `goto`,
+ * `search_file` without a file) and on every file when it is a run without a traceback or a
+ * folder-wide search (`failureDependencies`); a "command not found" failure depends on no project
+ * file. A change touches it when its target is unknown (any tool not known to observe, run or
+ * navigate and naming no file: bookings, `cd`, `submit`; an edit while no open file is known),
+ * when a file it writes overlaps a dependency (trailing path parts: `reproduce.py` meets
+ * `/repo/reproduce.py`; an edit naming no file writes the file last opened or created), when it
+ * opens another file and the failure acted on the open file, or when it installs a package and
+ * the failure named a missing module or that package (`stateChangeTargets`); an edit of an
+ * existing file never revives a call that failed because a file was missing. Failed calls
+ * (rejected edits included), reads and runs change nothing. A stale dead end that fails again is
+ * live again. So re-running a script after editing it, or after editing a file its traceback
+ * went through, is allowed, while re-running it after editing an unrelated file, or retrying a web
+ * search after opening a file, is flagged.
+ *
+ * @example
+ * ```ts
+ * const tracker = new DeadEndTracker({ sessionId: 's1', now: () => clock, vectorise: createLexicalVectoriser().vector });
+ * for (const message of log) tracker.observe(message);
+ * tracker.check({ name: 'run', arguments: { command: 'npm test' } }); // { verdict: 'warn', deadEnd, reason }
+ * ```
+ */
+export class DeadEndTracker {
+  readonly #options: Required<DeadEndTrackerOptions>;
+  #deadEnds: DeadEnd[] = [];
+  #effects = new Map<string, ToolEffect>();
+  #dependencies = new Map<string, FailureDependencies>();
+  /** The file last opened or created by a successful call: what an edit naming no file changes. */
+  #openFile: string | undefined;
+  #pending = new Map<string, PendingCall>();
+  #experiences: ExperienceRecord[] = [];
+  #lastApproach = '';
+  #nextId = 1;
+
+  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, ...options }: DeadEndTrackerOptions) {
+    if (!(similarity > 0 && similarity <= 1)) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid similarity ${similarity}: use a number in (0, 1].` });
+    }
+    this.#options = { similarity, ...options };
+  }
+
+  /** The session this tracker learns in. */
+  get sessionId(): string {
+    return this.#options.sessionId;
+  }
+
+  /** Learns from the next message of the log: tool calls, their results, user corrections. */
+  observe(message: CairnMessage): void {
+    if (message.role === 'assistant') {
+      const calls = message.toolCalls ?? [];
+      for (const call of calls) this.#pending.set(call.id, { name: call.name, arguments: call.arguments });
+      const text = contentText(message.content).trim();
+      this.#lastApproach = [text, ...calls.map((call) => describeCall(call.name, call.arguments))].filter(Boolean).join('\n');
+      return;
+    }
+    const signal = detectFailure(message);
+    if (message.role === 'tool') {
+      const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
+      if (!call) return;
+      this.#pending.delete(message.toolCallId!);
+      if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content));
+      else this.#succeed(call);
+    } else if (message.role === 'user' && signal && this.#lastApproach !== '') {
+      this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
+    }
+  }
+
+  /** The guard: `block` a call repeating a long-term dead end, `warn` on a suspect one, else `allow`. Deterministic; changes nothing. */
+  check(call: ProposedToolCall): GuardVerdict {
+    const signature = callSignature(call.name, call.arguments);
+    const exact = this.#deadEnds.find((deadEnd) => deadEnd.trace.signature === signature.exact);
+    if (exact && !exact.stale) return guardVerdict(exact, 'the same call');
+    const near = this.#deadEnds.filter((deadEnd) => !deadEnd.stale && deadEnd.trace.nearSignature === signature.near);
+    if (near.length > 0) return guardVerdict(rankDeadEnds(near)[0]!, 'a near-identical call');
+    const approaches = this.#deadEnds.filter((deadEnd) => !deadEnd.stale && deadEnd.trace.signature === undefined);
+    if (approaches.length > 0) {
+      const vector = this.#options.vectorise(describeCall(call.name, call.arguments));
+      const similar = approaches.filter((deadEnd) => cosine(vector, toSparse(deadEnd.vector)) >= this.#options.similarity);
+      if (similar.length > 0) return guardVerdict(rankDeadEnds(similar)[0]!, 'a similar approach');
+    }
+    if (exact) return { verdict: 'allow', deadEnd: { ...exact }, reason: `This call failed before (${exact.reason}), but the state has changed since.` };
+    return { verdict: 'allow', reason: 'No known dead end matches this call.' };
+  }
+
+  /**
+   * Registers a dead end explicitly. It is `dead` at once (the caller knows), and never turns
+   * stale by state changes; a tool call in the trace is matched by signature, an approach alone
+   * by similarity. Registering a known call again counts another failure.
+   */
+  register({ trace, reason }: RegisterDeadEndInput): DeadEnd {
+    const signature = trace.toolName === undefined ? undefined : callSignature(trace.toolName, trace.arguments ?? {});
+    const approach = trace.approach ?? (trace.toolName === undefined ? '' : describeCall(trace.toolName, trace.arguments ?? {}));
+    if (signature === undefined && approach.trim() === '') {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: 'A dead end needs a trace: give trace.toolName (with arguments) or trace.approach.' });
+    }
+    const deadEnd = signature && this.#deadEnds.find((each) => each.trace.signature === signature.exact);
+    if (deadEnd) {
+      this.#bump(deadEnd, reason, []);
+      deadEnd.status = 'dead';
+      return { ...deadEnd };
+    }
+    return { ...this.#create({ approach, signature, toolName: trace.toolName }, reason, undefined, 'dead', 'explicit') };
+  }
+
+  /**
+   * Records an outcome for a dead end (by its id or the id of a message in its `sourceIds`): a
+   * `miss` is another failure (status `dead`, live again), a `hit` means it worked (stale). Each
+   * outcome is kept as an experience record (see `discoverHotExperiences`).
+   * @throws CairnError `UNKNOWN_MESSAGE` when no dead end has that id or source.
+   */
+  recordOutcome(id: string, outcome: 'hit' | 'miss', alignment = 1): void {
+    const deadEnd = this.#deadEnds.find((each) => each.id === id) ?? this.#deadEnds.find((each) => each.sourceIds.includes(id));
+    if (!deadEnd) throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `No dead end has id or source "${id}"; pass a dead end's id or a message id in its sourceIds.` });
+    this.#experiences.push({ key: deadEnd.id, outcome, alignment, at: this.#options.now() });
+    if (outcome === 'hit') deadEnd.stale = true;
+    else {
+      this.#bump(deadEnd, deadEnd.reason, []);
+      deadEnd.status = 'dead';
+    }
+  }
+
+  /** Dead ends, live before stale, most relevant to `direction` first, then most recent and frequent. */
+  list({ topK, direction }: ListDeadEndsOptions = {}): DeadEnd[] {
+    const ranked = rankDeadEnds(this.#deadEnds, direction);
+    return (topK === undefined ? ranked : ranked.slice(0, Math.max(0, topK))).map((deadEnd) => ({ ...deadEnd }));
+  }
+
+  /** The hit/miss records of {@link DeadEndTracker.recordOutcome}, oldest first. */
+  experiences(): ExperienceRecord[] {
+    return this.#experiences.map((record) => ({ ...record }));
+  }
+
+  /** A JSON-safe snapshot of the registry (and calls awaiting their result). */
+  toJSON(): DeadEndSnapshot {
+    return {
+      version: 1,
+      sessionId: this.#options.sessionId,
+      nextId: this.#nextId,
+      deadEnds: this.#deadEnds.map((deadEnd) => {
+        const dependencies = this.#dependencies.get(deadEnd.id);
+        return { ...(JSON.parse(JSON.stringify(deadEnd)) as DeadEnd), effect: this.#effects.get(deadEnd.id) ?? 'explicit', ...(dependencies ? { dependencies: JSON.parse(JSON.stringify(dependencies)) as FailureDependencies } : {}) };
+      }),
+      pending: [...this.#pending].map(([id, call]) => ({ id, ...call })),
+      experiences: this.experiences(),
+      lastApproach: this.#lastApproach,
+      ...(this.#openFile === undefined ? {} : { openFile: this.#openFile }),
+    } as DeadEndSnapshot;
+  }
+
+  /**
+   * Restores a tracker from {@link DeadEndTracker.toJSON}'s output.
+   * @throws CairnError `INVALID_SNAPSHOT` when `json` is not such a snapshot.
+   */
+  static fromJSON(json: unknown, options: DeadEndTrackerOptions): DeadEndTracker {
+    const snapshot = parseDeadEndSnapshot(json);
+    const tracker = new DeadEndTracker(options);
+    tracker.#nextId = snapshot.nextId;
+    tracker.#deadEnds = snapshot.deadEnds.map(({ effect, ...entry }) => {
+      const { dependencies: _stored, ...deadEnd } = entry as typeof entry & { dependencies?: unknown };
+      if (effect !== 'explicit') tracker.#effects.set(deadEnd.id, effect);
+      const dependencies = readDependencies(entry);
+      if (dependencies) tracker.#dependencies.set(deadEnd.id, dependencies);
+      return deadEnd;
+    });
+    tracker.#openFile = readOpenFile(snapshot);
+    for (const { id, ...call } of snapshot.pending) tracker.#pending.set(id, call);
+    tracker.#experiences = snapshot.experiences;
+    tracker.#lastApproach = snapshot.lastApproach;
+    return tracker;
+  }
+
+  #fail(call: PendingCall, reason: string, sourceId: string, output: string): void {
+    const signature = callSignature(call.name, call.arguments);
+    const dependencies = failureDependencies(call.name, call.arguments, output, this.#openFile);
+    let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
+    if (deadEnd) this.#bump(deadEnd, reason, [sourceId]);
+    else deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
+    this.#dependencies.set(deadEnd.id, dependencies);
+  }
+
+  #succeed(call: PendingCall): void {
+    const signature = callSignature(call.name, call.arguments);
+    const change = stateChangeTargets(call.name, call.arguments, this.#openFile);
+    for (const deadEnd of this.#deadEnds) {
+      if (!this.#effects.has(deadEnd.id) || deadEnd.stale) continue; // explicit or already stale
+      if (deadEnd.trace.signature === signature.exact || touchesFailure(change, this.#dependencies.get(deadEnd.id))) deadEnd.stale = true;
+    }
+    this.#openFile = nextOpenFile(call.name, call.arguments, this.#openFile);
+  }
+
+  #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[]): void {
+    deadEnd.frequency++;
+    deadEnd.lastSeen = this.#options.now();
+    if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
+    deadEnd.reason = reason;
+    deadEnd.sourceIds.push(...sourceIds);
+    if (deadEnd.frequency >= 2) deadEnd.status = 'dead';
+    delete deadEnd.stale;
+  }
+
+  #create(
+    trace: { approach: string; signature?: CallSignature; toolName?: string },
+    reason: string,
+    sourceId: string | undefined,
+    status: DeadEnd['status'],
+    effect: ToolEffect | 'explicit' = 'explicit',
+  ): DeadEnd {
+    const vector = this.#options.vectorise(trace.approach);
+    const time = this.#options.now();
+    const deadEnd: DeadEnd = {
+      id: `de-${this.#nextId++}`,
+      sessionId: this.#options.sessionId,
+      trace: { approach: trace.approach },
+      reason,
+      vector: { ids: [...vector.ids], weights: [...vector.weights] },
+      frequency: 1,
+      firstSeen: time,
+      lastSeen: time,
+      status,
+      sourceIds: sourceId === undefined ? [] : [sourceId],
+    };
+    if (trace.toolName !== undefined) deadEnd.trace.toolName = trace.toolName;
+    if (trace.signature) Object.assign(deadEnd.trace, { signature: trace.signature.exact, nearSignature: trace.signature.near });
+    if (effect !== 'explicit') this.#effects.set(deadEnd.id, effect);
+    this.#deadEnds.push(deadEnd);
+    return deadEnd;
+  }
+}
+
+function toSparse(vector: DeadEnd['vector']): SparseVector {
+  return { ids: Int32Array.from(vector.ids), weights: Float32Array.from(vector.weights) };
+}

@@ -1,0 +1,85 @@
+import type { SparseVector } from '../text/index.js';
+
+/** What was tried, as a dead end remembers it. */
+export interface DeadEndTrace {
+  /** The tool called, for dead ends learnt from tool calls. */
+  toolName?: string;
+  /** The call's exact signature (`callSignature(...).exact`). */
+  signature?: string;
+  /** The call's near signature (`callSignature(...).near`). */
+  nearSignature?: string;
+  /** What was tried, in words: the tool and its (shortened) arguments, or an approach. */
+  approach: string;
+}
+
+/** A failed approach the agent should not repeat (CDA's dead-end registry). */
+export interface DeadEnd {
+  /** `de-1`, `de-2`… in order of creation. */
+  id: string;
+  /** The session it was learnt in. */
+  sessionId: string;
+  trace: DeadEndTrace;
+  /** Why it failed: the most telling error line, or the reason given (the latest failure's). */
+  reason: string;
+  /**
+   * Why it failed the time before, when that differed from `reason`: the same call failing for a
+   * new reason tells the agent its change moved the problem, not that it solved it.
+   */
+  previousReason?: string;
+  /** The lexical vector of the approach: relevance to a direction, similarity to a call. */
+  vector: { ids: number[]; weights: number[] };
+  /** How many times it failed. */
+  frequency: number;
+  /** Injected-clock time of the first and the latest failure. */
+  firstSeen: number;
+  lastSeen: number;
+  /** `suspect` after one failure, `dead` (long-term) after two or more, or when registered. */
+  status: 'suspect' | 'dead';
+  /** Ids of the messages that showed the failures (tool results, corrections). */
+  sourceIds: string[];
+  /** True when the state it depended on has changed since it last failed, or it then succeeded: the guard no longer flags it. */
+  stale?: boolean;
+}
+
+/** The guard's answer for a proposed tool call. */
+export interface GuardVerdict {
+  /** `block`: repeats a long-term dead end; `warn`: repeats a suspect one; `allow` otherwise. */
+  verdict: 'allow' | 'warn' | 'block';
+  /** The dead end it matches (also for `allow` when the match is stale). */
+  deadEnd?: DeadEnd;
+  /** One line saying why. */
+  reason: string;
+}
+
+/** A tool call the guard is asked about. */
+export interface ProposedToolCall {
+  name: string;
+  arguments: unknown;
+}
+
+/** An explicit dead end; see `DeadEndTracker.register`. */
+export interface RegisterDeadEndInput {
+  /** What was tried: a tool call (`toolName` with `arguments`) and/or an approach in words. */
+  trace: { toolName?: string; arguments?: unknown; approach?: string };
+  /** Why it is a dead end. */
+  reason: string;
+}
+
+/** Options of `DeadEndTracker`. */
+export interface DeadEndTrackerOptions {
+  /** The session dead ends are learnt in. */
+  sessionId: string;
+  /** The injected clock, in milliseconds. */
+  now: () => number;
+  /** The engine's semantic space, e.g. `createLexicalVectoriser().vector`. */
+  vectorise: (text: string) => SparseVector;
+  /**
+   * Cosine similarity from which a call matches a dead end that has no call signature (registered
+   * approaches, user corrections).
+   * @default 0.82
+   */
+  similarity?: number;
+}
+
+/** Default of {@link DeadEndTrackerOptions.similarity}. */
+export const DEFAULT_DEAD_END_SIMILARITY = 0.82;

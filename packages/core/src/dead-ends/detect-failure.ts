@@ -1,0 +1,107 @@
+import { contentText } from '../log/index.js';
+import type { CairnMessage } from '../log/index.js';
+
+/** A failure read from one message without an LLM; see {@link detectFailure}. */
+export interface FailureSignal {
+  /** `tool-error`: the tool said so (`isError`); `error-output`: the output reads as a failure; `user-correction`: the user rejected what was done. */
+  kind: 'tool-error' | 'error-output' | 'user-correction';
+  /** The most telling line (an error line, the correction), one line of at most 200 characters. */
+  reason: string;
+}
+
+/** The longest {@link FailureSignal.reason}. */
+export const MAX_FAILURE_REASON_LENGTH = 200;
+
+/** Lines of listings that quote file contents or search hits: never read as errors. */
+const LISTING_LINE = /^\s*(\d+:|Line \d+:|\[File: |\(\d+ more lines (above|below)\)|[\w./-]+:\d+:)/;
+/** Error lines, strongest first: the first that matches an unquoted line is the reason. */
+const ERROR_LINES: readonly RegExp[] = [
+  /^\s*(\w+\.)*\w*(Error|Exception|Fault)(: .*)?$/,
+  /^\s*(error|fatal|failed|failure)\b[:!]/i,
+  /Your proposed edit has introduced new syntax error/,
+  /^\s*(FAILED|FAIL|ERROR)\b/,
+  /\b(command not found|No such file or directory|Permission denied|permission_denied|Access denied|cannot (open|access|find)|could not (find|open|resolve))\b/i,
+  /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*)[45]\d\d\b/i,
+  /\b[45]\d\d (Bad Request|Unauthorized|Forbidden|Not Found|Conflict|Internal Server Error|Service Unavailable)\b/i,
+  /^\s*(No matches found|Directory .* not found|File .* not found|.* does not exist\.?)\s*$/,
+  /\b(exit(ed)? (with )?(code|status) [1-9]\d*|non-zero exit)/i,
+  /^\s*\d+ (failed|errors?)\b|\b\d+ failed\b.*\bpassed\b|\bTests?:? .*\b[1-9]\d* failed\b/,
+];
+const TRACEBACK = /^Traceback \(most recent call last\)/m;
+/** A line that says only that something failed, with its exit status (`Error: exit code 1`). */
+const GENERIC_FAILURE = /^\s*((error|fatal|failed|failure)\b[:!]?\s*)?(command )?(exit(ed)? (with )?(code|status) \d+|non-zero exit( status)?)\.?\s*$/i;
+/** An exception line at the end of a traceback: an unindented dotted name, then `: message`. */
+const EXCEPTION_LINE = /^[A-Za-z_][\w.]*: \S/;
+/** An exception raised without a message (`StopIteration`, `KeyboardInterrupt`): an unindented dotted name alone. */
+const BARE_EXCEPTION_LINE = /^[A-Za-z_][\w.]*$/;
+const CORRECTION: readonly RegExp[] = [
+  /^\s*(no|nope)\b[,.!]?\s+(that'?s|this is|it'?s|you('re| are)|not|wrong|don'?t|stop)\b/i,
+  /\b(that'?s|this is|it'?s) (wrong|incorrect|not (right|correct|what i (asked|wanted|meant)))\b/i,
+  /^\s*(don'?t|do not|stop|never) (do|use|run|call|touch|change|edit|delete|book|cancel)\b/i,
+  /\bi (said|asked|told you)\b.*\b(not|don'?t|never)\b/i,
+  /\b(undo|revert) (that|this|it|the (change|edit))\b/i,
+];
+
+/** Cuts a line to one trimmed line of at most {@link MAX_FAILURE_REASON_LENGTH} characters. */
+function oneLine(line: string): string {
+  const text = line.replace(/\s+/g, ' ').trim();
+  return text.length <= MAX_FAILURE_REASON_LENGTH ? text : `${text.slice(0, MAX_FAILURE_REASON_LENGTH - 1)}…`;
+}
+
+/** The most telling error line of a tool output, or undefined when none reads as an error. */
+function errorLine(text: string): string | undefined {
+  const lines = text.split('\n').filter((line) => line.trim() !== '' && !LISTING_LINE.test(line));
+  const traceback = TRACEBACK.test(text);
+  // What ended a traceback says most: the first unindented line after its frames
+  // (`pkg.SomeProblem: what happened`, or a bare `StopIteration`), whatever else was printed.
+  const header = traceback ? lines.findLastIndex((line) => TRACEBACK.test(line)) : -1;
+  if (header >= 0) {
+    const end = lines.slice(header + 1).find((line) => !/^\s/.test(line));
+    if (end !== undefined && (EXCEPTION_LINE.test(end) || BARE_EXCEPTION_LINE.test(end))) return end;
+  }
+  let generic: string | undefined;
+  for (const pattern of ERROR_LINES) {
+    // The last match is the most telling: a traceback ends with its exception. A line that only
+    // reports an exit status says less than any other error line, so it is the last resort.
+    for (let index = lines.length - 1; index >= 0; index--) {
+      if (!pattern.test(lines[index]!)) continue;
+      if (!GENERIC_FAILURE.test(lines[index]!)) return lines[index];
+      generic ??= lines[index];
+    }
+  }
+  if (generic !== undefined) return generic;
+  if (!traceback) return undefined;
+  // A traceback ends with its exception line (`pkg.module.SomeProblem: what happened`), whatever
+  // the exception is called.
+  for (let index = lines.length - 1; index >= 0; index--) if (EXCEPTION_LINE.test(lines[index]!)) return lines[index];
+  return 'Traceback (most recent call last)';
+}
+
+/**
+ * Reads a failure from one message, without an LLM. A `tool` message fails when `isError` is set
+ * (`tool-error`) or when an unquoted line of its output reads as an error (`error-output`): an
+ * exception line or traceback, `error:`/`fatal:`, failing tests, HTTP 4xx/5xx, "not found",
+ * "permission denied", a non-zero exit code, a rejected edit. Lines that quote files or search hits
+ * (`12:`, `Line 12:`, `path:12:`) never count, so source that merely mentions an error is no failure.
+ * A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X"). Others never fail.
+ *
+ * @param message - Any message of the log.
+ * @returns The failure with its most telling line, or undefined.
+ *
+ * @example
+ * ```ts
+ * detectFailure({ id: 't1', role: 'tool', toolCallId: 'c1', content: 'Traceback (most recent call last):\n  ...\nKeyError: 3' });
+ * // { kind: 'error-output', reason: 'KeyError: 3' }
+ * ```
+ */
+export function detectFailure(message: CairnMessage): FailureSignal | undefined {
+  const text = contentText(message.content);
+  if (message.role === 'tool') {
+    const line = errorLine(text);
+    if (message.isError === true) return { kind: 'tool-error', reason: oneLine(line ?? text.split('\n').find((each) => each.trim() !== '') ?? 'the tool reported an error') };
+    return line === undefined ? undefined : { kind: 'error-output', reason: oneLine(line) };
+  }
+  if (message.role !== 'user') return undefined;
+  const correction = text.split(/\n|(?<=[.!?])\s+/).find((line) => CORRECTION.some((pattern) => pattern.test(line)));
+  return correction === undefined ? undefined : { kind: 'user-correction', reason: oneLine(correction) };
+}

@@ -1,0 +1,184 @@
+import type { DirectionTracker } from './direction-tracker.js';
+import { graphProximity } from './graph-proximity.js';
+import { inferWorkPhase } from '../log/index.js';
+import type { ResolvedOptions } from '../options/index.js';
+import { shareWithNeighbours } from './share-with-neighbours.js';
+import { speakerFocus } from './speaker-focus.js';
+import { scoreCombiner, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
+import type { SessionLog } from '../log/index.js';
+import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from '../text/index.js';
+import type { TermBag } from '../text/index.js';
+import type { UnitState } from '../log/index.js';
+import { denseCosine, type DenseVector } from './dense-vector.js';
+import type { DenseEmbeddings } from './dense-embeddings.js';
+
+/** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
+const INTENT_FLOOR = 0.25;
+/** BM25 below this is not stretched to 1 by normalisation. */
+const KEYWORD_FLOOR = 2;
+const RECENT_TOOL_UNITS = 5;
+
+/** The turn's direction inputs. @internal */
+export interface TurnDirection {
+  readonly scoring: SparseVector;
+  readonly queryBag: TermBag | undefined;
+  readonly signals: TurnSignals;
+}
+
+/**
+ * Moves the session direction for this turn and derives what units are scored against:
+ * D_t from the query (or the latest user message and the last unit), the work phase of the
+ * last units, recent and planned tools, and graph proximity to the focus. @internal
+ */
+export function directTurn(
+  log: SessionLog,
+  direction: DirectionTracker,
+  options: ResolvedOptions,
+  turn: number,
+  query: string | undefined,
+  plannedTools: readonly string[],
+): TurnDirection & { sample: ReturnType<DirectionTracker['update']> } {
+  const count = log.units.length;
+  const queryVector = query ? log.vectoriser.vector(query) : undefined;
+  let intent: SparseVector = queryVector ?? EMPTY_VECTOR;
+  if (!queryVector) {
+    const parts = [];
+    if (log.latestUserUnit >= 0) parts.push({ vector: log.unitFeatures(log.latestUserUnit).vector, weight: 0.7 });
+    if (count > 0 && count - 1 !== log.latestUserUnit) parts.push({ vector: log.unitFeatures(count - 1).vector, weight: 0.3 });
+    if (parts.length > 0) intent = blend(parts);
+  }
+  const sample = direction.update(intent, turn);
+  const scoring = queryVector
+    ? blend([
+        { vector: direction.current, weight: 0.5 },
+        { vector: queryVector, weight: 0.5 },
+      ])
+    : direction.current;
+  const recentTools = new Set<string>();
+  const lastTools: string[] = [];
+  for (let index = Math.max(0, count - RECENT_TOOL_UNITS); index < count; index++) {
+    for (const call of log.units[index]!.calls) {
+      recentTools.add(call.name);
+      if (index >= count - 3) lastTools.push(call.name);
+    }
+  }
+  const planned = new Set(plannedTools);
+  const queryBag = query ? log.vectoriser.bag(query) : undefined;
+  // A question says what the view is for: it is scored on what matches the question and what is
+  // near its matches. Recency, the work phase and the author's role are priors for an agent's
+  // next step, not for a question about the whole history.
+  const question = queryBag !== undefined && queryBag.length > 0;
+  const active: ActiveSignals = {
+    intentMatch: scoring.ids.length > 0,
+    keywordOverlap: question,
+    phaseMatch: !question,
+    toolRelevance: planned.size > 0 || recentTools.size > 0,
+    causalProximity: true,
+    temporalDecay: !question,
+    roleImportance: !question,
+    planRelevance: planned.size > 0,
+  };
+  const signals: TurnSignals = {
+    weights: options.weights,
+    active,
+    workPhase: inferWorkPhase(lastTools, count > 0 && log.units[count - 1]!.isError),
+    plannedTools: planned,
+    recentTools,
+    proximity: graphProximity(log.units, [log.latestUserUnit, count - 1, count - 2]),
+    lastUnit: count - 1,
+    halfLifeUnits: options.halfLifeUnits,
+  };
+  return { scoring, queryBag, signals, sample };
+}
+
+/** Normalisers of the relative signals, kept from the last full rescore. @internal */
+export interface Normalisers {
+  intent: number;
+  keyword: number;
+}
+
+/**
+ * Scores units in [0, 1]: all of them (`all`, the normalisers are recomputed) or only the ones
+ * never scored (`new`, the cached normalisers apply), so a steady turn costs what is new.
+ * @internal
+ */
+export function scoreUnits(
+  log: SessionLog,
+  states: UnitState[],
+  turn: number,
+  direction: TurnDirection,
+  normalisers: Normalisers,
+  mode: 'all' | 'new',
+  dense?: { embeddings: DenseEmbeddings; intent: DenseVector | undefined },
+  reuse?: RawMatches,
+): RawMatches {
+  const indexes: number[] = [];
+  for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
+  const { signals } = direction;
+  const raw = reuse && reuse.indexes.length === indexes.length ? reuse : rawMatches(log, indexes, direction, dense);
+  if (mode === 'all' && raw !== reuse) {
+    normalisers.intent = Math.max(INTENT_FLOOR, maxOf(raw.intent));
+    normalisers.keyword = Math.max(KEYWORD_FLOOR, maxOf(raw.keyword));
+  }
+  const combine = scoreCombiner(signals.weights, signals.active);
+  const { focus } = raw;
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
+    const parts = structuralParts(log.units[index]!, signals);
+    parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
+    parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
+    const state = states[index]!;
+    state.score = focus ? combine(parts) * focus[offset]! : combine(parts);
+    state.scoredTurn = turn;
+  }
+  return raw;
+}
+
+/** The query-dependent raw signals of the scored units, reusable by a second pass. @internal */
+export interface RawMatches {
+  readonly indexes: readonly number[];
+  readonly intent: Float64Array;
+  readonly keyword: Float64Array;
+  /** For a question that names some of the speakers: each unit's share of its score to keep. */
+  readonly focus?: Float64Array | undefined;
+}
+
+function rawMatches(
+  log: SessionLog,
+  indexes: readonly number[],
+  direction: TurnDirection,
+  dense: { embeddings: DenseEmbeddings; intent: DenseVector | undefined } | undefined,
+): RawMatches {
+  const intent = new Float64Array(indexes.length);
+  const keyword = new Float64Array(indexes.length);
+  const { queryBag, signals } = direction;
+  // Terms every unit shares (a speaker's name, the task's own words) say little about which
+  // unit matters: the direction is weighed by IDF before the cosine.
+  const scoring = idfWeighted(direction.scoring, log.statistics);
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
+    const features = log.unitFeatures(index);
+    const unitDense = dense?.intent ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
+    // An injected embedder replaces lexical intent match where both sides are embedded.
+    intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
+    keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
+  }
+  // For a question, a reply matches through the message it answers, and a prompt through its
+  // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
+  if (!queryBag) return { indexes, intent, keyword };
+  // A question that names some of the conversation's speakers asks what they said.
+  const focus = speakerFocus(log, queryBag, indexes);
+  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes), focus };
+}
+
+function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {
+  const weights = new Float32Array(vector.weights.length);
+  for (let index = 0; index < weights.length; index++) weights[index] = vector.weights[index]! * statistics.idf(vector.ids[index]!);
+  return normalize({ ids: vector.ids, weights });
+}
+
+function maxOf(values: Float64Array): number {
+  let max = 0;
+  for (const value of values) if (value > max) max = value;
+  return max;
+}

@@ -1,0 +1,177 @@
+import type { AssembleOptions, AssembleResult, DecisionReason } from '../render/index.js';
+import type { EngineState } from '../render/index.js';
+import { CairnError } from '../log/index.js';
+import { degradeToTarget } from '../plan/index.js';
+import { graphProximity } from '../direction/index.js';
+import { planFidelities } from '../plan/index.js';
+import { mandatoryReason, renderContext, valueFunction } from '../plan/index.js';
+import { renderBrief } from '../render/index.js';
+import { renderView } from '../render/index.js';
+import { checkBudget } from '../options/index.js';
+import { directTurn, scoreUnits } from '../direction/index.js';
+import type { Fidelity } from '../log/index.js';
+import type { UnitState } from '../log/index.js';
+import { createUnitCosts } from '../render/index.js';
+import { ViewPlan } from '../plan/index.js';
+
+
+/** Units a question's best matches count as the focus of the causal chain. */
+const QUERY_FOCUS_UNITS = 8;
+
+/**
+ * Assembles the view of one turn. Below the passthrough level the history is shown unchanged.
+ * Otherwise: move the direction, rescore (all units when it moved by the delta threshold or the
+ * plan inputs changed, else only new ones), then plan fidelities — on a replan, select units
+ * by value per token up to the yellow level; on a steady turn, keep last turn's decisions and
+ * append; past the red level run the threshold regrade (once per turn) and then compaction
+ * down to yellow. Finally render and count exactly. @internal
+ */
+export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
+  const { options, log, units } = state;
+  const fullBudget = checkBudget(request.budget ?? options.budget);
+  let brief = renderBrief(state, fullBudget);
+  // The history plans within what the brief leaves.
+  let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
+  const plannedTools = request.plannedTools ?? [];
+  state.turn++;
+  const turn = state.turn;
+  const squeeze = new Map<number, number>();
+  const context = renderContext(state, squeeze);
+  const costs = createUnitCosts(log.units, context);
+  const historyTokens = costs.fullTotal();
+  const count = log.units.length;
+  const previous: (Fidelity | undefined)[] = units.map((unit) => (unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity));
+  const reasons: DecisionReason[] = new Array(count);
+  const query = request.query?.trim() ? request.query : undefined;
+  const turnDirection = directTurn(log, state.direction, options, turn, query, plannedTools);
+
+  let fidelities: Fidelity[];
+  let rescored: 'all' | 'new' | 'none' = 'none';
+  let regraded = false;
+  let compacted = 0;
+  const mode = historyTokens <= options.pressure.passthrough * budget ? 'passthrough' : 'curated';
+  if (mode === 'passthrough') {
+    fidelities = new Array<Fidelity>(count).fill('full');
+    reasons.fill('passthrough');
+  } else {
+    const signature = `${[...plannedTools].sort().join(',')}|${query ? 'q' : ''}`;
+    const delta = state.direction.deltaSinceScored(turnDirection.scoring);
+    let unscored = 0;
+    for (const unit of units) if (unit.scoredTurn < 0) unscored++;
+    const rescoreAll =
+      delta >= options.directionDelta || signature !== state.lastSignature || unscored > Math.max(16, 0.1 * state.unitsAtRescore);
+    rescored = rescoreAll ? 'all' : unscored > 0 ? 'new' : 'none';
+    const dense = state.dense
+      ? {
+          embeddings: state.dense,
+          intent: query ? state.dense.query(query) : log.latestUserUnit >= 0 ? state.dense.unit(log.latestUserUnit, log.units[log.latestUserUnit]!.version) : undefined,
+        }
+      : undefined;
+    const raw = rescored !== 'none' ? scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense) : undefined;
+    if (query && rescoreAll) {
+      // With a question, the focus of the causal chain is where the question points: its best
+      // matches. Proximity is measured from them, both ways along the graph's edges (what they
+      // refer to, and what refers to them: their replies), and units are scored again.
+      const top = topScored(units, QUERY_FOCUS_UNITS);
+      const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top], { undirected: true }) };
+      scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense, raw);
+    }
+    if (rescoreAll) {
+      state.direction.scoredWith = turnDirection.scoring;
+      state.lastSignature = signature;
+      state.unitsAtRescore = count;
+    }
+    // Select from scratch only when what the view is for changed: a new query, a new budget, or
+    // no decisions yet. Otherwise keep last turn's plan (prompt-cache friendly) and let
+    // thresholds with hysteresis and pressure change it.
+    const replan =
+      (query !== undefined && query !== state.lastQuery) ||
+      fullBudget !== state.lastBudget ||
+      previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
+    if (query !== undefined) state.lastQuery = query;
+    const plan = () => planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
+    let result: ReturnType<typeof planFidelities>;
+    try {
+      result = plan();
+    } catch (error) {
+      if (!brief || !CairnError.isInstance(error) || error.code !== 'BUDGET_EXCEEDED') throw error;
+      ({ brief, budget } = withoutBrief());
+      result = plan();
+    }
+    fidelities = result.fidelities;
+    regraded = result.regraded;
+    compacted = result.compacted;
+    if (brief) {
+      // The plan fitted with the brief; if the exact render does not, try once more without it.
+      try {
+        return render();
+      } catch (error) {
+        if (!CairnError.isInstance(error) || error.code !== 'BUDGET_EXCEEDED') throw error;
+        ({ brief, budget } = withoutBrief());
+        result = plan();
+        fidelities = result.fidelities;
+        regraded = result.regraded;
+        compacted = result.compacted;
+      }
+    }
+  }
+  return render();
+
+  /** A view without the brief beats no view at all: the history gets the whole budget. */
+  function withoutBrief(): { brief: undefined; budget: number } {
+    squeeze.clear();
+    return { brief: undefined, budget: fullBudget };
+  }
+
+  function render(): AssembleResult {
+    for (let index = 0; index < count; index++) {
+      const unit = units[index]!;
+      const fidelity = fidelities[index]!;
+      unit.placeholderSince = fidelity === 'placeholder' ? (unit.fidelity === 'placeholder' && unit.placeholderSince >= 0 ? unit.placeholderSince : turn) : -1;
+      unit.fidelity = fidelity;
+    }
+    return renderView(state, {
+      budget,
+      fullBudget,
+      brief: brief?.message,
+      briefTokens: brief?.tokens,
+      fidelities,
+      previous,
+      reasons,
+      mode,
+      historyTokens,
+      rescored,
+      regraded,
+      compacted,
+      sample: turnDirection.sample,
+      workPhase: turnDirection.signals.workPhase,
+      context,
+      costs,
+      refit: (target) => refit(state, fidelities, costs, target),
+    });
+  }
+}
+
+
+function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typeof createUnitCosts>, target: number): Fidelity[] {
+  const plan = new ViewPlan(fidelities, costs);
+  const locked = (unit: number) => mandatoryReason(state, unit) !== undefined;
+  degradeToTarget({ plan, value: valueFunction(state, fidelities), locked, canCompress: (unit) => costs.compressed(unit) !== undefined }, target);
+  return plan.snapshot();
+}
+
+
+/** The `count` best-scored units (ties: earlier first), in one pass. */
+function topScored(units: readonly UnitState[], count: number): number[] {
+  const top: number[] = [];
+  for (let index = 0; index < units.length; index++) {
+    const score = units[index]!.score;
+    if (top.length === count && score <= units[top[top.length - 1]!]!.score) continue;
+    let at = top.length;
+    while (at > 0 && units[top[at - 1]!]!.score < score) at--;
+    top.splice(at, 0, index);
+    if (top.length > count) top.pop();
+  }
+  return top;
+}
+

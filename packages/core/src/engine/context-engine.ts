@@ -1,0 +1,409 @@
+import { DirectionTracker } from '../direction/index.js';
+import type { ContextEngineOptions } from '../options/index.js';
+import type {
+  AfterTurnInput,
+  AfterTurnResult,
+  AssembleOptions,
+  AssembleResult,
+  CompactOptions,
+  CompactResult,
+  DirectionState,
+} from '../render/index.js';
+import { CairnError } from '../log/index.js';
+import { createLexicalVectoriser } from '../text/index.js';
+import { assembleView } from './assemble-view.js';
+import { compactState } from './compact-state.js';
+import type { EngineState } from '../render/index.js';
+import { resolveOptions, checkBudget } from '../options/index.js';
+import { SessionLog } from '../log/index.js';
+import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
+import type { CairnMessage, EnginePhase } from '../log/index.js';
+import { validateMessages } from '../log/index.js';
+import { topTerms } from '../text/index.js';
+import { inferWorkPhase } from '../log/index.js';
+import { DenseEmbeddings } from '../direction/index.js';
+import { DeadEndTracker } from '../dead-ends/index.js';
+import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
+import { composeBrief } from '../dead-ends/index.js';
+import { discoverHotExperiences } from '../dead-ends/index.js';
+import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
+import { contentText, createBpeTokenCounter } from '../log/index.js';
+import { checkedTokenCounter } from '../log/index.js';
+import { checkAssembleOptions, checkQuery } from '../options/index.js';
+
+/** What `ingest` did. */
+export interface IngestResult {
+  /** Messages appended. */
+  added: number;
+  /** Messages in the log now. */
+  total: number;
+  /** Tool results kept as plain text because their call is unknown (repair mode). */
+  orphanResults: string[];
+}
+
+/**
+ * The cairn context engine: an append-only log of the session and, every turn, a budgeted,
+ * direction-aligned view of it with every unit at the right fidelity.
+ *
+ * Lifecycle (CDA phases): `ingest` new messages → `assemble` the view for the model →
+ * `afterTurn` with the model's output (compacts when pressure passes the red level) →
+ * `compact` on demand → `snapshot` / {@link restoreContextEngine} (`bootstrap`).
+ */
+export interface ContextEngine {
+  /** The session this engine holds. */
+  readonly sessionId: string;
+  /** The current lifecycle phase. */
+  readonly phase: EnginePhase;
+  /**
+   * Appends messages to the log (validated and counted as a batch: a bad batch changes
+   * nothing). Tool arguments and metadata are copied as JSON data and frozen, so the log cannot
+   * be changed from outside afterwards.
+   * @throws CairnError `INVALID_MESSAGE` (also for circular, BigInt, throwing or too deeply nested
+   *   arguments or metadata), `DUPLICATE_MESSAGE_ID`, `CONTENT_TOO_LARGE`, `ORPHAN_TOOL_RESULT`,
+   *   `INVALID_OPTIONS` (a token counter that throws or returns no valid count)
+   */
+  ingest(messages: CairnMessage | readonly CairnMessage[]): IngestResult;
+  /**
+   * Assembles the view for this turn within the budget.
+   * @throws CairnError `INVALID_OPTIONS` (a `query` that is not a string, `plannedTools` that is not
+   *   an array of strings), `INVALID_BUDGET`, or `BUDGET_EXCEEDED` when the system prompt, pinned messages
+   *   and the latest user turn do not fit (the hot set is squeezed, then hidden, before that)
+   */
+  assemble(options?: AssembleOptions): AssembleResult;
+  /** Ingests the model's output and compacts when the next view would pass the red pressure level. */
+  afterTurn(result?: AfterTurnInput): AfterTurnResult;
+  /** Degrades the lowest-value units now; the next `assemble` reads what this wrote. */
+  compact(options?: CompactOptions): CompactResult;
+  /** The direction state: global intent, current direction, drift, phase. */
+  getDirectionState(): DirectionState;
+  /** A JSON-serialisable, versioned copy of the whole state. */
+  snapshot(): EngineSnapshot;
+  /** The original of a stored message (the way back from a placeholder). */
+  getMessage(id: string): CairnMessage | undefined;
+  /** All stored messages, in order (frozen all the way down: the log cannot be changed through them). */
+  getMessages(): readonly CairnMessage[];
+  /**
+   * Asks whether a tool call repeats a known dead end: `block` for a long-term dead end (failed
+   * twice or more, or registered), `warn` for a suspect one (failed once), else `allow`.
+   * Near-identical arguments count as the same call; a change of state since the failure
+   * (e.g. an edit before re-running a script) makes the old failure stale.
+   */
+  checkToolCall(call: ProposedToolCall): GuardVerdict;
+  /** Registers a dead end explicitly (a disproven approach, a path not to take). */
+  registerDeadEnd(input: RegisterDeadEndInput): DeadEnd;
+  /**
+   * Records an outcome for a dead end, or for a logged message or unit: a `miss` on a message
+   * that is not a dead end yet registers its approach as one; a `hit` marks a dead end stale.
+   */
+  recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
+  /** Known dead ends, most relevant to the current direction first. */
+  listDeadEnds(options?: { topK?: number }): DeadEnd[];
+  /** Pins messages: their units stay full in every view. */
+  pin(ids: readonly string[]): void;
+  /**
+   * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
+   * following `assemble` uses dense intent match where both sides are embedded. Returns the
+   * number of texts embedded (0 without an embedder).
+   */
+  prepare(options?: { query?: string }): Promise<number>;
+  /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
+  summarize(): Promise<number>;
+}
+
+function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
+  return Number(a.id.slice(a.id.lastIndexOf('-') + 1)) - Number(b.id.slice(b.id.lastIndexOf('-') + 1)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Dead ends a brief names at most. */
+const BRIEF_DEAD_ENDS = 40;
+/** Brief texts whose token counts are remembered between turns. */
+const BRIEF_TOKEN_CACHE = 512;
+
+class Engine implements ContextEngine {
+  readonly state: EngineState;
+  /** Token counts of recent brief texts and lines (a cache; never part of the state). */
+  readonly #briefTokens = new Map<string, number>();
+
+  constructor(options: ContextEngineOptions) {
+    const tokenCounter = checkedTokenCounter(options.tokenCounter ?? createBpeTokenCounter());
+    const log = new SessionLog(tokenCounter, createLexicalVectoriser());
+    // The default clock counts logged messages: deterministic, and restored with the log.
+    const resolved = resolveOptions({ ...options, tokenCounter, now: options.now ?? (() => log.entries.length) });
+    this.state = {
+      options: resolved,
+      log,
+      units: [],
+      turn: 0,
+      phase: 'idle',
+      direction: new DirectionTracker(),
+      summaries: new Map(),
+      pinned: new Set(),
+      lastBudget: resolved.budget,
+      lastView: [],
+      lastViewTokens: 0,
+      regradedTurn: -1,
+      normalisers: { intent: 1, keyword: 1 },
+      lastSignature: '',
+      unitsAtRescore: 0,
+      lastQuery: undefined,
+      dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
+      registeredDeadEnds: new Set(),
+      preloadedDeadEnds: new Set(),
+      deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
+    };
+    if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    preloadSharedDeadEnds(this.state);
+  }
+
+  get sessionId(): string {
+    return this.state.options.sessionId;
+  }
+
+  get phase(): EnginePhase {
+    return this.state.phase;
+  }
+
+  ingest(input: CairnMessage | readonly CairnMessage[]): IngestResult {
+    const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
+    const { log, options } = this.state;
+    this.state.phase = 'ingest';
+    let messages: CairnMessage[];
+    const unitsBefore = log.units.length;
+    const entriesBefore = log.entries.length;
+    try {
+      messages = validateMessages(batch, log, {
+        maxContentChars: options.maxContentChars,
+        maxDataChars: options.maxDataChars,
+        strictToolStructure: options.onInvalidToolStructure === 'throw',
+      });
+      // Counts the whole batch before appending any of it: a failing token counter appends nothing.
+      log.append(messages);
+    } catch (error) {
+      this.state.phase = 'idle';
+      throw error;
+    }
+    this.afterAppend(unitsBefore);
+    for (const message of messages) this.state.deadEnds.observe(message);
+    publishSharedDeadEnds(this.state);
+    const orphanResults: string[] = [];
+    for (let position = entriesBefore; position < log.entries.length; position++) {
+      const entry = log.entries[position]!;
+      if (log.units[entry.unit]!.kind === 'orphan-result') orphanResults.push(entry.message.id);
+    }
+    this.state.phase = 'idle';
+    return { added: messages.length, total: log.entries.length, orphanResults };
+  }
+
+  /** New units start full and unscored; the global intent is set from the first user messages. */
+  afterAppend(unitsBefore: number): void {
+    const { log, units, direction, pinned } = this.state;
+    for (let index = unitsBefore; index < log.units.length; index++) {
+      const unit = log.units[index]!;
+      if (pinned.has(unit.id)) unit.pinned = true;
+      units.push({ fidelity: 'full', placeholderSince: -1, score: 0, scoredTurn: -1 });
+      if (unit.kind === 'user' && direction.global.ids.length === 0) direction.global = log.unitFeatures(index).vector;
+    }
+  }
+
+  assemble(options: AssembleOptions = {}): AssembleResult {
+    const checked = checkAssembleOptions(options);
+    this.state.phase = 'assemble';
+    try {
+      return assembleView(this.state, checked);
+    } finally {
+      this.state.phase = 'idle';
+    }
+  }
+
+  afterTurn(result: AfterTurnInput = {}): AfterTurnResult {
+    if (result.messages && result.messages.length > 0) this.ingest(result.messages);
+    this.state.phase = 'afterTurn';
+    const { log, lastViewTokens, lastBudget, options } = this.state;
+    let added = 0;
+    for (let index = log.entries.length - (result.messages?.length ?? 0); index < log.entries.length; index++) added += log.entries[index]!.tokens;
+    const usage = (lastViewTokens + added) / lastBudget;
+    let compacted = false;
+    if (usage > options.pressure.red) {
+      this.compact({ budget: lastBudget });
+      compacted = true;
+    }
+    this.state.phase = 'idle';
+    return { usage, compacted };
+  }
+
+  compact(options: CompactOptions = {}): CompactResult {
+    const budget = options.budget === undefined ? this.state.lastBudget : checkBudget(options.budget);
+    this.state.phase = 'compact';
+    try {
+      return compactState(this.state, budget, options.strategy ?? 'auto');
+    } finally {
+      this.state.phase = 'idle';
+    }
+  }
+
+  getDirectionState(): DirectionState {
+    const { direction, log, phase } = this.state;
+    const lastUnits = log.units.slice(-3);
+    const samples = direction.history;
+    return {
+      globalIntent: topTerms(direction.global, log.vectoriser.vocabulary, 8),
+      direction: topTerms(direction.current, log.vectoriser.vocabulary, 8),
+      drift: samples.length > 0 ? samples[samples.length - 1]!.drift : 0,
+      gradient: samples.length > 0 ? { size: samples[samples.length - 1]!.gradient, kind: samples[samples.length - 1]!.kind } : { size: 0, kind: 'still' },
+      phase,
+      workPhase: inferWorkPhase(
+        lastUnits.flatMap((unit) => unit.calls.map((call) => call.name)),
+        lastUnits.length > 0 && lastUnits[lastUnits.length - 1]!.isError,
+      ),
+      history: samples,
+      deadEndMatches: this.state.deadEnds.list({ topK: 5, direction: direction.current }).filter((deadEnd) => !deadEnd.stale),
+      hotExperiences: discoverHotExperiences(this.state.deadEnds.experiences(), { now: this.state.options.now() }),
+    };
+  }
+
+  snapshot(): EngineSnapshot {
+    return buildSnapshot(this.state);
+  }
+
+  getMessage(id: string): CairnMessage | undefined {
+    return this.state.log.message(id);
+  }
+
+  getMessages(): readonly CairnMessage[] {
+    return this.state.log.entries.map((entry) => entry.message);
+  }
+
+  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
+    // Registered dead ends first, then long-term ones, then suspects, then stale ones (long-term
+    // before suspect again); within a group the latest failure first (what the agent is most
+    // likely to try again next), then the most relevant to the direction.
+    const { registeredDeadEnds } = this.state;
+    const group = (deadEnd: DeadEnd): number =>
+      (deadEnd.stale ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+    const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
+    const live = ranked
+      .map((deadEnd, order) => ({ deadEnd, order }))
+      .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
+      .slice(0, BRIEF_DEAD_ENDS)
+      .map(({ deadEnd }) => deadEnd);
+    if (live.length === 0) return undefined;
+    const counter = this.state.options.tokenCounter;
+    // Brief lines change only when a dead end does: their counts are kept between turns.
+    const cache = this.#briefTokens;
+    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
+    const count = (value: string): number => {
+      let tokens = cache.get(value);
+      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
+      return tokens;
+    };
+    // Chosen by relevance, shown in a stable order (by id): the brief changes only when the set
+    // of dead ends in it does, which keeps views cache-friendly.
+    const { text, chosen } = composeBrief(live, maxTokens, count, byDeadEndId);
+    if (text.length === 0) return undefined;
+    const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
+    return { text, sourceIds };
+  }
+
+  checkToolCall(call: ProposedToolCall): GuardVerdict {
+    if (typeof call !== 'object' || call === null || typeof call.name !== 'string') {
+      throw new CairnError({ code: 'INVALID_MESSAGE', message: 'checkToolCall needs { name: string, arguments }.' });
+    }
+    return this.state.deadEnds.check(call);
+  }
+
+  registerDeadEnd(input: RegisterDeadEndInput): DeadEnd {
+    if (typeof input !== 'object' || input === null || typeof input.reason !== 'string' || typeof input.trace !== 'object' || input.trace === null) {
+      throw new CairnError({ code: 'INVALID_MESSAGE', message: 'registerDeadEnd needs { trace: { toolName?, arguments?, approach? }, reason: string }.' });
+    }
+    const deadEnd = this.state.deadEnds.register(input);
+    this.state.registeredDeadEnds.add(deadEnd.id);
+    return deadEnd;
+  }
+
+  recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
+    const { deadEnds, log } = this.state;
+    const known = deadEnds.list().some((deadEnd) => deadEnd.id === id || deadEnd.sourceIds.includes(id));
+    if (!known) {
+      const message = log.message(id);
+      if (!message) throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `recordOutcome: "${id}" is neither a dead end nor a logged message.`, details: { id } });
+      if (outcome === 'hit') return;
+      const call = message.toolCalls?.[0];
+      const registered = deadEnds.register({
+        trace: { toolName: call?.name, arguments: call?.arguments, approach: contentText(message.content).slice(0, 200) || call?.name || id },
+        reason: 'recorded as a miss',
+      });
+      deadEnds.recordOutcome(registered.id, 'miss');
+      return;
+    }
+    deadEnds.recordOutcome(id, outcome);
+  }
+
+  listDeadEnds({ topK }: { topK?: number } = {}): DeadEnd[] {
+    return this.state.deadEnds.list({ topK, direction: this.state.direction.current });
+  }
+
+  pin(ids: readonly string[]): void {
+    const { log, pinned } = this.state;
+    for (const id of ids) {
+      const message = log.message(id);
+      if (!message) {
+        throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `Cannot pin "${id}": no message with that id is in the log. Ingest it first.`, details: { id } });
+      }
+    }
+    for (const id of ids) {
+      pinned.add(id);
+      const position = log.entries.findIndex((entry) => entry.message.id === id);
+      log.units[log.entries[position]!.unit]!.pinned = true;
+    }
+  }
+
+  async prepare(options: { query?: string } = {}): Promise<number> {
+    const query = checkQuery(checkAssembleOptions(options).query);
+    const { dense, log } = this.state;
+    if (!dense) return 0;
+    return dense.prepare(log, query?.trim() ? query : undefined);
+  }
+
+  async summarize(): Promise<number> {
+    const { summarizer } = this.state.options;
+    if (!summarizer) return 0;
+    const { log, units, summaries } = this.state;
+    let count = 0;
+    for (let index = 0; index < units.length; index++) {
+      const unit = log.units[index]!;
+      if (units[index]!.fidelity !== 'compressed' || summaries.has(unit.id)) continue;
+      const text = await summarizer({ unitId: unit.id, messages: log.unitMessages(index) });
+      summaries.set(unit.id, text);
+      // A new version makes every cache (rendering, planning, the last view) see the change.
+      unit.version++;
+      count++;
+    }
+    return count;
+  }
+}
+
+/**
+ * Creates a context engine.
+ *
+ * @param options - Every option is optional; see {@link ContextEngineOptions} for defaults.
+ * @returns A new, empty engine.
+ * @throws CairnError `INVALID_OPTIONS` or `INVALID_BUDGET` for options that make no sense.
+ *
+ * @example
+ * ```ts
+ * const engine = createContextEngine({ budget: 8_000 });
+ * engine.ingest([{ id: 'u1', role: 'user', content: 'Book the 9am flight, never the red-eye.' }]);
+ * const { messages, metadata } = engine.assemble({ query: 'which flight?' });
+ * ```
+ */
+export function createContextEngine(options: ContextEngineOptions = {}): ContextEngine {
+  return new Engine(options);
+}
+
+/** @internal */
+export function createEngineForRestore(options: ContextEngineOptions): Engine {
+  return new Engine(options);
+}
+
+export type { Engine };

@@ -1,0 +1,110 @@
+import type { EngineState } from '../render/index.js';
+import type { DirectionSample } from '../direction/index.js';
+import type { SparseVector } from '../text/index.js';
+import type { CairnMessage, Fidelity } from '../log/index.js';
+
+/** Identifies cairn engine snapshots. */
+export const SNAPSHOT_FORMAT = 'cairn.engine-snapshot';
+/** The snapshot version this package writes and reads. */
+export const SNAPSHOT_VERSION = 1;
+
+/** A sparse vector as JSON: term ids and weights. */
+export interface VectorJson {
+  ids: number[];
+  weights: number[];
+}
+
+/** A unit's persistent decision as JSON. */
+export interface UnitStateJson {
+  id: string;
+  fidelity: Fidelity;
+  placeholderSince: number;
+  score: number;
+  scoredTurn: number;
+  causalForced: boolean;
+}
+
+/**
+ * The whole state of an engine, JSON-serialisable and versioned: the log (every original
+ * message and its token count), every unit's fidelity decision, the direction, and the
+ * vocabulary its vectors refer to. Restore it with `restoreContextEngine`.
+ */
+export interface EngineSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  sessionId: string;
+  tokenCounterId: string;
+  messages: CairnMessage[];
+  tokens: number[];
+  vocabulary: string[];
+  units: UnitStateJson[];
+  pinned: string[];
+  summaries: [string, string][];
+  turn: number;
+  lastBudget: number;
+  lastView: string[];
+  lastViewTokens: number;
+  regradedTurn: number;
+  normalisers: { intent: number; keyword: number };
+  lastSignature: string;
+  unitsAtRescore: number;
+  lastQuery: string | null;
+  /** The dead-end registry (absent in snapshots written before it existed). */
+  deadEnds?: import('../dead-ends/index.js').DeadEndSnapshot;
+  /** Ids of explicitly registered dead ends. */
+  registeredDeadEnds?: string[];
+  /** Ids of dead ends preloaded from the tenant's pool. */
+  preloadedDeadEnds?: string[];
+  direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
+}
+
+/** @internal */
+export function vectorToJson(vector: SparseVector): VectorJson {
+  return { ids: Array.from(vector.ids), weights: Array.from(vector.weights) };
+}
+
+/** Copies the engine's state into a snapshot. @internal */
+export function buildSnapshot(state: EngineState): EngineSnapshot {
+  const { log, direction } = state;
+  const vocabulary: string[] = [];
+  for (let id = 0; id < log.vectoriser.vocabulary.size; id++) vocabulary.push(log.vectoriser.vocabulary.termOf(id)!);
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    sessionId: state.options.sessionId,
+    tokenCounterId: state.options.tokenCounter.id,
+    messages: log.entries.map((entry) => entry.message),
+    tokens: log.entries.map((entry) => entry.tokens),
+    vocabulary,
+    units: state.units.map((unit, index) => ({
+      id: log.units[index]!.id,
+      fidelity: unit.fidelity,
+      placeholderSince: unit.placeholderSince,
+      score: unit.score,
+      scoredTurn: unit.scoredTurn,
+      causalForced: unit.causalForced === true,
+    })),
+    pinned: [...state.pinned],
+    summaries: [...state.summaries.entries()],
+    turn: state.turn,
+    lastBudget: state.lastBudget,
+    lastView: [...state.lastView],
+    lastViewTokens: state.lastViewTokens,
+    regradedTurn: state.regradedTurn,
+    normalisers: { ...state.normalisers },
+    lastSignature: state.lastSignature,
+    unitsAtRescore: state.unitsAtRescore,
+    lastQuery: state.lastQuery ?? null,
+    deadEnds: state.deadEnds.toJSON(),
+    registeredDeadEnds: [...state.registeredDeadEnds],
+    preloadedDeadEnds: [...state.preloadedDeadEnds],
+    direction: {
+      global: vectorToJson(direction.global),
+      current: vectorToJson(direction.current),
+      previous: vectorToJson(direction.previous),
+      scoredWith: direction.scoredWith ? vectorToJson(direction.scoredWith) : null,
+      history: direction.history.map((sample) => ({ ...sample })),
+      recent: direction.recent.map(vectorToJson),
+    },
+  };
+}

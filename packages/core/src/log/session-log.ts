@@ -1,0 +1,214 @@
+import { inferWorkPhase } from './infer-work-phase.js';
+import { markerField } from '../text/index.js';
+import type { LexicalVectoriser } from '../text/index.js';
+import { cosine } from '../text/index.js';
+import { mergeTermBags, type TermBag } from '../text/index.js';
+import { TermStatistics } from '../text/index.js';
+import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
+import type { CairnMessage } from './types.js';
+import type { LogEntry, Unit, UnitKind } from './unit.js';
+
+const MAX_ENTITY_EDGES = 6;
+const SIMILARITY_WINDOW = 8;
+const SIMILARITY_EDGE_MIN = 0.3;
+const MAX_LINK_KEYS = 16;
+/** A term links units when at most this many messages used it so far (rare terms name things). */
+const LINK_KEY_MAX_FREQUENCY = 4;
+const SPECIFIC_TERM = /\d.*\d.*\d|_|^.{10,}$/;
+
+/** The text a message contributes to scoring: content, tool names and arguments. @internal */
+export function featureText(message: CairnMessage): string {
+  let text = contentText(message.content);
+  if (message.toolCalls) for (const call of message.toolCalls) text += `\n${call.name} ${argumentsText(call.arguments)}`;
+  if (message.name) text += `\n${message.name}`;
+  return text;
+}
+
+/**
+ * The append-only session log: every original message forever, its cached token count and
+ * features, grouped into units, with the semantic context graph's edges. @internal
+ */
+export class SessionLog {
+  readonly entries: LogEntry[] = [];
+  readonly units: Unit[] = [];
+  readonly statistics = new TermStatistics();
+  private readonly byId = new Map<string, number>();
+  /** Every call by id: its unit and its entry in the unit's `calls` (one lookup, however many parallel calls). */
+  private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
+  private readonly lastUnitWithEntity = new Map<string, number>();
+  private lastUserUnit = -1;
+  /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
+  maxIdTokens = 0;
+  maxToolNameTokens = 0;
+
+  constructor(
+    readonly counter: TokenCounter,
+    readonly vectoriser: LexicalVectoriser,
+  ) {}
+
+  /** True when a message with this id is stored. */
+  hasMessage(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** True when a call with this id was made and is not answered yet. */
+  isOpenCall(id: string): boolean {
+    const known = this.callById.get(id);
+    return known !== undefined && known.call.answer < 0;
+  }
+
+  /** The arguments of the tool call with this id, as its assistant message gave them. */
+  callArguments(callId: string): unknown {
+    const known = this.callById.get(callId);
+    if (known === undefined) return undefined;
+    const lead = this.entries[this.units[known.unit]!.positions[0]!]!.message;
+    return lead.toolCalls?.[known.offset]?.arguments;
+  }
+
+  /** The stored message with this id. */
+  message(id: string): CairnMessage | undefined {
+    const position = this.byId.get(id);
+    return position === undefined ? undefined : this.entries[position]!.message;
+  }
+
+  /** Index of the unit holding the latest user message (-1 when none). */
+  get latestUserUnit(): number {
+    return this.lastUserUnit;
+  }
+
+  /**
+   * Appends validated messages; `tokens` may carry counts restored from a snapshot. The whole
+   * batch is counted first: a token counter that throws leaves the log unchanged.
+   */
+  append(messages: readonly CairnMessage[], tokens?: readonly number[]): void {
+    const counted = messages.map((message, offset) => ({
+      tokens: tokens?.[offset] ?? countMessageTokens(message, this.counter),
+      // As markers write them (see markerField): the bounds of placeholder costs use these.
+      idTokens: this.counter.count(markerField(message.id)),
+      toolNameTokens: (message.toolCalls ?? []).reduce((most, call) => Math.max(most, this.counter.count(markerField(call.name.slice(0, 32)))), 0),
+    }));
+    messages.forEach((message, offset) => this.appendOne(message, counted[offset]!));
+  }
+
+  private appendOne(message: CairnMessage, counted: { tokens: number; idTokens: number; toolNameTokens: number }): void {
+    const position = this.entries.length;
+    const { tokens } = counted;
+    const text = featureText(message);
+    const bag = this.vectoriser.bag(text);
+    this.statistics.addDocument(bag);
+    const entities = this.linkKeys(bag);
+
+    const answered = message.role === 'tool' && message.toolCallId !== undefined ? this.callById.get(message.toolCallId) : undefined;
+    let unit: Unit;
+    if (answered !== undefined && answered.call.answer < 0) {
+      unit = this.units[answered.unit]!;
+      answered.call.answer = position;
+      unit.openCalls--;
+      unit.positions.push(position);
+      unit.messageTokens += tokens;
+      // The work phase depends on the call names and on whether a result failed: recompute it
+      // only when that changes (once per unit, not once per parallel result).
+      if (message.isError && !unit.isError) {
+        unit.isError = true;
+        unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), true);
+      }
+      unit.version++;
+    } else {
+      unit = this.openUnit(message, position, tokens, bag);
+      this.maxIdTokens = Math.max(this.maxIdTokens, counted.idTokens);
+      this.maxToolNameTokens = Math.max(this.maxToolNameTokens, counted.toolNameTokens);
+    }
+    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
+    this.entries.push(entry);
+    this.byId.set(message.id, position);
+    this.linkEntities(unit, entities);
+  }
+
+  private openUnit(message: CairnMessage, position: number, tokens: number, bag: TermBag): Unit {
+    const kind: UnitKind =
+      message.role === 'tool' ? 'orphan-result' : message.role === 'assistant' && message.toolCalls ? 'tool-exchange' : message.role;
+    const calls = (message.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, answer: -1 }));
+    const unit: Unit = {
+      index: this.units.length,
+      id: message.id,
+      kind,
+      positions: [position],
+      calls,
+      messageTokens: tokens,
+      openCalls: calls.length,
+      isError: message.isError === true,
+      pinned: message.role === 'system' || message.metadata?.pinned === true,
+      workPhase: inferWorkPhase(calls.map((call) => call.name), message.isError === true),
+      edges: [],
+      version: 0,
+    };
+    this.units.push(unit);
+    calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));
+    if (kind === 'assistant' || kind === 'tool-exchange') {
+      if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
+    }
+    if (kind === 'user') this.lastUserUnit = unit.index;
+    this.linkSimilar(unit, bag);
+    return unit;
+  }
+
+  private linkEntities(unit: Unit, entities: readonly string[]): void {
+    let added = 0;
+    for (const key of entities) {
+      const previous = this.lastUnitWithEntity.get(key);
+      this.lastUnitWithEntity.set(key, unit.index);
+      if (previous === undefined || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
+      if (unit.edges.some((edge) => edge.to === previous)) continue;
+      unit.edges.push({ to: previous, kind: 'entity' });
+      added++;
+    }
+  }
+
+  /**
+   * The terms of a message that name specific things (ids, numbers of three digits or more,
+   * snake_case or long identifiers) and are still rare in the session: the semantic context
+   * graph links units through them. Taken from the term bag ingest already computed.
+   */
+  private linkKeys(bag: TermBag): string[] {
+    const keys: string[] = [];
+    const { vocabulary } = this.vectoriser;
+    for (let index = 0; index < bag.ids.length && keys.length < MAX_LINK_KEYS; index++) {
+      const id = bag.ids[index]!;
+      if (this.statistics.documentFrequency(id) > LINK_KEY_MAX_FREQUENCY) continue;
+      const term = vocabulary.termOf(id)!;
+      if (SPECIFIC_TERM.test(term)) keys.push(term);
+    }
+    return keys;
+  }
+
+  private linkSimilar(unit: Unit, bag: TermBag): void {
+    if (unit.kind === 'system') return;
+    const vector = this.vectoriser.vectorOfBag(bag);
+    let best = -1;
+    let bestSimilarity = SIMILARITY_EDGE_MIN;
+    for (let index = unit.index - 1; index >= 0 && index >= unit.index - SIMILARITY_WINDOW; index--) {
+      const similarity = cosine(vector, this.unitFeatures(index).vector);
+      if (similarity > bestSimilarity) {
+        bestSimilarity = similarity;
+        best = index;
+      }
+    }
+    if (best >= 0 && !unit.edges.some((edge) => edge.to === best)) unit.edges.push({ to: best, kind: 'similar' });
+  }
+
+  /** The merged term bag and vector of a unit (cached until a message joins it). */
+  unitFeatures(unitIndex: number): { bag: TermBag; vector: import('../text/index.js').SparseVector } {
+    const unit = this.units[unitIndex]!;
+    if (unit.bagCache && unit.bagCache.version === unit.version) return unit.bagCache;
+    const bags = unit.positions.map((position) => this.entries[position]!.bag);
+    const bag = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
+    const cache = { version: unit.version, bag, vector: this.vectoriser.vectorOfBag(bag) };
+    unit.bagCache = cache;
+    return cache;
+  }
+
+  /** The stored messages of a unit, lead first. */
+  unitMessages(unitIndex: number): CairnMessage[] {
+    return this.units[unitIndex]!.positions.map((position) => this.entries[position]!.message);
+  }
+}

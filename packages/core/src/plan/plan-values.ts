@@ -1,0 +1,52 @@
+import type { DecisionReason } from '../render/index.js';
+import type { EngineState } from '../render/index.js';
+import { COMPRESSED_VALUE } from './fit-plan.js';
+import type { Fidelity } from '../log/index.js';
+
+/** Fidelities in order of how much they show. @internal */
+export const RANK: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
+
+/** Why a unit must stay full this turn, if it must. @internal */
+export function mandatoryReason(state: EngineState, index: number): DecisionReason | undefined {
+  const { log, options } = state;
+  const unit = log.units[index]!;
+  const count = log.units.length;
+  if (unit.kind === 'system') return 'mandatory:system';
+  if (unit.pinned) return 'mandatory:pinned';
+  if (index === log.latestUserUnit) return 'mandatory:latest-user';
+  if (index > log.latestUserUnit && index >= count - options.hotUnits) return 'mandatory:hot';
+  if (index === count - 1 && unit.openCalls > 0) return 'mandatory:hot';
+  return undefined;
+}
+
+
+/** What rendering needs from the engine this turn. @internal */
+export function renderContext(state: EngineState, squeeze?: Map<number, number>) {
+  return {
+    log: state.log,
+    counter: state.options.tokenCounter,
+    compressionRatio: state.options.compressionRatio,
+    summaries: state.summaries,
+    squeeze,
+  };
+}
+
+
+/**
+ * The value of showing a unit at a fidelity, for selection by value per token: the square of
+ * its score (plus the hysteresis margin where it already had that fidelity), so relevance
+ * dominates — with plain scores, the parts every unit shares (role, phase, recency) let short
+ * unrelated messages outbid longer relevant ones per token.
+ */
+export function valueFunction(state: EngineState, previous: readonly (Fidelity | undefined)[]) {
+  const { hysteresis } = state.options.thresholds;
+  return (unit: number, fidelity: Fidelity): number => {
+    if (fidelity === 'placeholder') return 0;
+    const before = previous[unit];
+    const sticky = before !== undefined && RANK[before] >= RANK[fidelity] ? hysteresis : 0;
+    const raw = state.units[unit]!.score + sticky;
+    const score = raw * raw;
+    return fidelity === 'full' ? score : score * COMPRESSED_VALUE;
+  };
+}
+

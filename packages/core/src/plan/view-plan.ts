@@ -1,0 +1,106 @@
+import type { Fidelity } from '../log/index.js';
+import type { UnitCosts } from '../render/index.js';
+
+export type { UnitCosts } from '../render/index.js';
+
+/**
+ * The fidelity of every unit and the token cost of the view they make, kept exact as units
+ * change fidelity: consecutive placeholders merge into one run whose cost is bounded by
+ * `runBound`, so the cost of dropped history does not grow with the log. @internal
+ */
+export class ViewPlan {
+  private readonly fidelity: Fidelity[];
+  private costOfUnits = 0;
+  private costOfRuns = 0;
+
+  constructor(
+    initial: readonly Fidelity[],
+    private readonly costs: UnitCosts,
+    private readonly fixedTokens = 0,
+  ) {
+    this.fidelity = [...initial];
+    for (let unit = 0; unit < this.fidelity.length; unit++) {
+      const fidelity = this.fidelity[unit]!;
+      if (fidelity !== 'placeholder') this.costOfUnits += this.unitCost(unit, fidelity);
+    }
+    for (let unit = 0; unit < this.fidelity.length; unit++) {
+      if (this.fidelity[unit] === 'placeholder' && this.fidelity[unit - 1] !== 'placeholder') {
+        this.costOfRuns += this.runCost(unit, this.runEnd(unit));
+      }
+    }
+  }
+
+  /** Units in the plan. */
+  get size(): number {
+    return this.fidelity.length;
+  }
+
+  /** Total tokens of the view this plan renders (an upper bound; exact but for merged runs). */
+  get tokens(): number {
+    return this.costOfUnits + this.costOfRuns + this.fixedTokens;
+  }
+
+  /** The fidelity of a unit. */
+  get(unit: number): Fidelity {
+    return this.fidelity[unit]!;
+  }
+
+  /** All fidelities, in unit order. */
+  snapshot(): Fidelity[] {
+    return [...this.fidelity];
+  }
+
+  private unitCost(unit: number, fidelity: Fidelity): number {
+    if (fidelity === 'full') return this.costs.full(unit);
+    return this.costs.compressed(unit) ?? this.costs.full(unit);
+  }
+
+  private runEnd(start: number): number {
+    let end = start;
+    while (this.fidelity[end + 1] === 'placeholder') end++;
+    return end;
+  }
+
+  private runCost(start: number, end: number): number {
+    return start === end ? this.costs.placeholder(start) : this.costs.runBound;
+  }
+
+  /** Cost of the run that ends at `end` (only its length matters: one, or two and more). */
+  private runCostEndingAt(end: number): number {
+    return end > 0 && this.fidelity[end - 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(end);
+  }
+
+  /** Cost of the run that starts at `start`. */
+  private runCostStartingAt(start: number): number {
+    return this.fidelity[start + 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(start);
+  }
+
+  /** How many tokens setting `unit` to `fidelity` would add (negative: saves). */
+  delta(unit: number, fidelity: Fidelity): number {
+    const current = this.fidelity[unit]!;
+    if (current === fidelity) return 0;
+    const left = unit > 0 && this.fidelity[unit - 1] === 'placeholder';
+    const right = unit < this.fidelity.length - 1 && this.fidelity[unit + 1] === 'placeholder';
+    if (current !== 'placeholder' && fidelity !== 'placeholder') return this.unitCost(unit, fidelity) - this.unitCost(unit, current);
+    const before = (left ? this.runCostEndingAt(unit - 1) : 0) + (right ? this.runCostStartingAt(unit + 1) : 0);
+    if (fidelity === 'placeholder') {
+      const merged = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+      return merged - before - this.unitCost(unit, current);
+    }
+    // Leaving a run: the run around `unit` splits into its left and right parts.
+    const whole = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+    return this.unitCost(unit, fidelity) + before - whole;
+  }
+
+  /** Sets a unit's fidelity and updates the cost. */
+  set(unit: number, fidelity: Fidelity): void {
+    const change = this.delta(unit, fidelity);
+    const current = this.fidelity[unit]!;
+    if (current === fidelity) return;
+    if (current !== 'placeholder') this.costOfUnits -= this.unitCost(unit, current);
+    if (fidelity !== 'placeholder') this.costOfUnits += this.unitCost(unit, fidelity);
+    const unitChange = (fidelity !== 'placeholder' ? this.unitCost(unit, fidelity) : 0) - (current !== 'placeholder' ? this.unitCost(unit, current) : 0);
+    this.costOfRuns += change - unitChange;
+    this.fidelity[unit] = fidelity;
+  }
+}

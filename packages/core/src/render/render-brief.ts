@@ -1,0 +1,26 @@
+import type { EngineState } from './engine-state.js';
+import { countMessageTokens } from '../log/index.js';
+import type { ViewMessage } from '../log/index.js';
+
+/** The brief's share of a budget, with its floor and ceiling in tokens. */
+const BRIEF_SHARE = 0.1;
+const BRIEF_MIN_TOKENS = 24;
+const BRIEF_MAX_TOKENS = 1200;
+/** What a small budget still gives the brief (a lesson or two), at most a quarter of the budget. */
+const BRIEF_FLOOR_TOKENS = 96;
+const BRIEF_FLOOR_SHARE = 0.25;
+
+/** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
+export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
+  if (!state.brief) return undefined;
+  // A tenth of the budget, but room for a lesson or two in a small one (a tiny budget gets no brief
+  // rather than no view).
+  const floor = Math.min(BRIEF_FLOOR_TOKENS, Math.floor(budget * BRIEF_FLOOR_SHARE));
+  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.max(floor, Math.floor(budget * BRIEF_SHARE)));
+  if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
+  const brief = state.brief({ maxTokens });
+  if (!brief || brief.text.length === 0) return undefined;
+  const message: ViewMessage = { id: 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
+  return { message, tokens: countMessageTokens(message, state.options.tokenCounter) };
+}
+

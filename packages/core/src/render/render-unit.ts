@@ -1,0 +1,210 @@
+import { compressText } from '../text/index.js';
+import { compressToolArguments } from '../text/index.js';
+import { markerField } from '../text/index.js';
+import { neutralizeMarkup } from '../text/index.js';
+import type { SessionLog } from '../log/index.js';
+import { contentText, countMessageTokens, type TokenCounter } from '../log/index.js';
+import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
+import type { Unit, UnitRendering } from '../log/index.js';
+
+/** Content of the synthetic result that answers a call that never got one. */
+export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this tool call.';
+const MIN_COMPRESSED_TOKENS = 16;
+const MAX_ARGUMENT_CHARS = 240;
+const RELATED_LIMIT = 4;
+/** Squeezed renderings kept per unit: the fallback halves a cap at most a few times a turn. */
+const MAX_SQUEEZED_RENDERINGS = 8;
+
+/** What rendering needs besides the unit. @internal */
+export interface RenderContext {
+  readonly log: SessionLog;
+  readonly counter: TokenCounter;
+  readonly compressionRatio: number;
+  readonly summaries: ReadonlyMap<string, string>;
+  /** Units squeezed this turn (budget fallback): most content tokens per message. */
+  readonly squeeze?: ReadonlyMap<number, number>;
+}
+
+function view(message: CairnMessage, fields: Partial<ViewMessage>, sourceIds: readonly string[]): ViewMessage {
+  const rendered: ViewMessage = { ...message, sourceIds, fidelity: 'full', ...fields };
+  return rendered;
+}
+
+/** The synthetic error results that answer a unit's unanswered calls. @internal */
+export function missingResults(unit: Unit): ViewMessage[] {
+  return unit.calls
+    .filter((call) => call.answer < 0)
+    .map((call) => ({
+      id: `cairn:no-result:${call.id}`,
+      role: 'tool' as const,
+      toolCallId: call.id,
+      name: call.name,
+      content: NO_RESULT_TEXT,
+      isError: true,
+      sourceIds: [unit.id],
+      fidelity: 'full' as const,
+      synthetic: true,
+    }));
+}
+
+function orphanText(message: CairnMessage): string {
+  return `[cairn:orphan-result call=${message.toolCallId === undefined ? 'none' : markerField(message.toolCallId)} tool=${message.name === undefined ? 'unknown' : markerField(message.name)}] A tool result whose call is not in this conversation:\n${contentText(message.content)}`;
+}
+
+/** Tokens of rendered messages, by the engine's counter. @internal */
+export function sumTokens(messages: readonly ViewMessage[], counter: TokenCounter): number {
+  let total = 0;
+  for (const message of messages) total += countMessageTokens(message, counter);
+  return total;
+}
+
+/**
+ * Renders a unit at full fidelity: its stored messages verbatim (results right after their
+ * call), plus a synthetic error result for each call that was never answered. An orphan tool
+ * result renders as a user message that quotes it, so no provider sees a result without a call.
+ * @internal
+ */
+export function renderFull(unit: Unit, context: RenderContext): UnitRendering {
+  const messages = context.log.unitMessages(unit.index);
+  if (unit.kind === 'orphan-result') {
+    const message = messages[0]!;
+    const rendered = [
+      { id: message.id, role: 'user' as const, content: orphanText(message), sourceIds: [message.id], fidelity: 'full' as const, synthetic: true },
+    ];
+    return { messages: rendered, tokens: sumTokens(rendered, context.counter) };
+  }
+  const rendered: ViewMessage[] = messages.map((message) => view(message, {}, [message.id]));
+  if (unit.openCalls === 0) return { messages: rendered, tokens: unit.messageTokens };
+  const missing = missingResults(unit);
+  rendered.push(...missing);
+  return { messages: rendered, tokens: unit.messageTokens + sumTokens(missing, context.counter) };
+}
+
+function relatedLine(unit: Unit, log: SessionLog): string {
+  if (unit.edges.length === 0) return '';
+  const ids = unit.edges.slice(0, RELATED_LIMIT).map((edge) => markerField(log.units[edge.to]!.id));
+  return `\n[cairn:related ${ids.join(' ')}]`;
+}
+
+function compressContent(message: CairnMessage, tokens: number, context: RenderContext, header: string, maxTokens?: number): string {
+  const text = contentText(message.content);
+  const budget = maxTokens ?? Math.max(MIN_COMPRESSED_TOKENS, Math.ceil(tokens * context.compressionRatio));
+  const compressed = compressText(text, { maxTokens: budget, countTokens: context.counter.count });
+  return `${header} ${neutralizeMarkup(compressed.text)}`;
+}
+
+/**
+ * Renders a unit compressed: extractive, anchor-preserving text per message (or the cached
+ * summary of the unit), tool calls kept with shortened arguments, results kept with their
+ * calls, and a `[cairn:related …]` line naming the units it refers to (the semantic context
+ * graph's edges). Cached per unit version. @internal
+ */
+export function renderCompressed(unit: Unit, context: RenderContext): UnitRendering {
+  const cap = context.squeeze?.get(unit.index);
+  if (cap === undefined && unit.compressedCache && unit.compressedCache.version === unit.version) return unit.compressedCache.rendering;
+  const squeezed = unit.squeezedCache?.version === unit.version ? unit.squeezedCache.renderings : undefined;
+  if (cap !== undefined) {
+    const cached = squeezed?.get(cap);
+    if (cached) return cached;
+  }
+  const { log } = context;
+  const messages = log.unitMessages(unit.index);
+  const summary = context.summaries.get(unit.id);
+  const rendered: ViewMessage[] = messages.map((message, offset) => {
+    const tokens = log.entries[unit.positions[offset]!]!.tokens;
+    const header = `[cairn:compressed id=${markerField(message.id)}]`;
+    let content =
+      offset === 0 && summary !== undefined
+        ? `[cairn:summary id=${markerField(message.id)}] ${neutralizeMarkup(summary)}`
+        : unit.kind === 'orphan-result'
+          ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header, cap)
+          : compressContent(message, tokens, context, header, cap);
+    if (offset === 0) content += relatedLine(unit, log);
+    const fields: Partial<ViewMessage> = { content, fidelity: 'compressed' };
+    if (unit.kind === 'orphan-result') Object.assign(fields, { role: 'user', toolCallId: undefined, synthetic: true });
+    if (message.toolCalls) {
+      fields.toolCalls = message.toolCalls.map((call) => ({
+        ...call,
+        arguments: compressToolArguments(call.arguments, { maxStringChars: MAX_ARGUMENT_CHARS }),
+      }));
+    }
+    const copy = view(message, fields, [message.id]);
+    if (unit.kind === 'orphan-result') delete copy.toolCallId;
+    return copy;
+  });
+  if (unit.openCalls > 0) rendered.push(...missingResults(unit));
+  const rendering = { messages: rendered, tokens: sumTokens(rendered, context.counter) };
+  if (cap === undefined) unit.compressedCache = { version: unit.version, rendering };
+  else rememberSqueezed(unit, squeezed, cap, rendering);
+  return rendering;
+}
+
+/**
+ * Keeps a squeezed rendering for later turns: at a tight budget the fallback squeezes the same
+ * mandatory units (the system prompt, the latest turn) to the same caps turn after turn, and
+ * compressing a long text again each time is most of a turn's cost. Rendering is a pure function
+ * of the unit's version and the cap, so what is cached never changes a view.
+ */
+function rememberSqueezed(unit: Unit, renderings: Map<number, UnitRendering> | undefined, cap: number, rendering: UnitRendering): void {
+  const kept = renderings ?? new Map<number, UnitRendering>();
+  if (!renderings) unit.squeezedCache = { version: unit.version, renderings: kept };
+  if (kept.size >= MAX_SQUEEZED_RENDERINGS) kept.delete(kept.keys().next().value!);
+  kept.set(cap, rendering);
+}
+
+/** The role a placeholder of this unit takes: its lead's role (tool output counts as assistant). */
+export function placeholderRole(unit: Unit): Role {
+  if (unit.kind === 'user' || unit.kind === 'orphan-result') return 'user';
+  if (unit.kind === 'system') return 'system';
+  return 'assistant';
+}
+
+function head(text: string, maxChars: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= maxChars) return flat;
+  return `${flat.slice(0, maxChars).replace(/\s\S*$/, '')}…`;
+}
+
+/** Says what a unit held and how to get it back (its id). @internal */
+export function placeholderText(unit: Unit, context: RenderContext, fullTokens: number): string {
+  const messages = context.log.unitMessages(unit.index);
+  const lead = messages[0]!;
+  const prefix = `[cairn:placeholder id=${markerField(unit.id)}]`;
+  if (unit.kind === 'tool-exchange') {
+    const names = [...new Set(unit.calls.map((call) => call.name))].slice(0, 3).map(markerField).join(', ');
+    const failed = messages.filter((message) => message.isError).length;
+    const outcome = failed > 0 ? `${failed} failed` : unit.openCalls > 0 ? 'no result' : 'ok';
+    return `${prefix} assistant called ${names} (${outcome}, ${fullTokens} tokens)`;
+  }
+  const who = lead.name ? `${placeholderRole(unit)} ${markerField(lead.name)}` : placeholderRole(unit);
+  return `${prefix} ${who}: "${neutralizeMarkup(head(contentText(lead.content), 40))}"`;
+}
+
+/**
+ * Renders a run of consecutive placeholder units as one message, so a view never holds two
+ * placeholders in a row (CAM INV-04) and the cost of dropped history stays bounded. @internal
+ */
+export function renderPlaceholderRun(units: readonly Unit[], context: RenderContext, texts: readonly string[]): ViewMessage {
+  const first = units[0]!;
+  const last = units[units.length - 1]!;
+  const sourceIds: string[] = [];
+  for (const unit of units) for (const position of unit.positions) sourceIds.push(context.log.entries[position]!.message.id);
+  if (units.length === 1) {
+    return { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true };
+  }
+  const tools = new Map<string, number>();
+  let failed = 0;
+  for (const unit of units) {
+    for (const call of unit.calls) tools.set(call.name, (tools.get(call.name) ?? 0) + 1);
+    if (unit.isError) failed++;
+  }
+  const tally = [...tools.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3)
+    .map(([name, count]) => `${markerField(name.slice(0, 32))}×${count}`)
+    .join(', ');
+  const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
+  const content = `[cairn:placeholder from=${markerField(first.id)} to=${markerField(last.id)} count=${sourceIds.length}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
+  const role = placeholderRole(first) === 'system' ? 'user' : placeholderRole(first);
+  return { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true };
+}

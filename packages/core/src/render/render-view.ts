@@ -1,0 +1,234 @@
+import type { AssembleMetadata, AssembleResult, DecisionReason, UnitDecision } from './engine-types.js';
+import type { EngineState, RenderCache } from './engine-state.js';
+import { CairnError } from '../log/index.js';
+import { renderCompressed, renderFull, renderPlaceholderRun, type RenderContext } from './render-unit.js';
+import { countMessageTokens, contentText } from '../log/index.js';
+import type { Fidelity, ViewMessage, WorkPhase } from '../log/index.js';
+import type { Unit } from '../log/index.js';
+import type { createUnitCosts } from './unit-costs.js';
+
+/** What `renderView` needs from the planning step. @internal */
+export interface RenderRequest {
+  /** What the history may use: the budget less the brief. */
+  budget: number;
+  /** The whole budget of the view. */
+  fullBudget: number;
+  /** The brief shown after the history, if any (its tokens are outside `budget`). */
+  brief?: ViewMessage;
+  briefTokens?: number;
+  fidelities: Fidelity[];
+  previous: readonly (Fidelity | undefined)[];
+  reasons: DecisionReason[];
+  mode: AssembleMetadata['mode'];
+  historyTokens: number;
+  rescored: AssembleMetadata['rescored'];
+  regraded: boolean;
+  compacted: number;
+  sample: AssembleMetadata['direction'];
+  workPhase: WorkPhase;
+  context: RenderContext;
+  costs: ReturnType<typeof createUnitCosts>;
+  /** Degrades further to `target` planned tokens; used if the exact count comes out over. */
+  refit: (target: number) => Fidelity[];
+}
+
+const MAX_REFITS = 6;
+
+function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
+  if (!cache) return 0;
+  const shared = Math.min(units.length, cache.fidelities.length);
+  let unit = 0;
+  while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
+  if (unit === cache.fidelities.length && unit === units.length) return unit;
+  // A placeholder run that the change extends must be rendered again from its start.
+  while (unit > 0 && fidelities[unit - 1] === 'placeholder' && (unit >= shared || fidelities[unit] === 'placeholder' || cache.fidelities[unit] === 'placeholder')) unit--;
+  return unit;
+}
+
+function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
+  const { context, costs } = request;
+  const start = firstChangedUnit(units, fidelities, cache);
+  const reuse = cache !== undefined && start > 0 && start <= cache.firstMessage.length;
+  const appendOnly = reuse && start === cache.firstMessage.length;
+  const unchanged = cache !== undefined && start === units.length && start === cache.fidelities.length;
+  if (unchanged) return cache;
+  const keep = reuse ? (appendOnly ? cache.messages.length : cache.firstMessage[start]!) : 0;
+  let tokens = reuse ? (appendOnly ? cache.tokens : cache.tokensAtUnit[start]!) : 0;
+  // The per-unit arrays are internal: cut them back and extend them in place (no O(log) copies).
+  const firstMessage: number[] = reuse ? cache.firstMessage : [];
+  const tokensAtUnit: number[] = reuse ? cache.tokensAtUnit : [];
+  firstMessage.length = reuse ? start : 0;
+  tokensAtUnit.length = reuse ? start : 0;
+  const messages: ViewMessage[] = reuse ? cache.messages : [];
+  messages.length = keep;
+  const from = reuse ? start : 0;
+  let run: Unit[] = [];
+  const flush = (): void => {
+    if (run.length === 0) return;
+    const single = run.length === 1 ? run[0]! : undefined;
+    const cost = single ? costs.placeholder(single.index) : 0;
+    const message = renderPlaceholderRun(run, context, single ? [single.placeholderCache!.text] : []);
+    messages.push(message);
+    tokens += single ? cost : countMessageTokens(message, context.counter);
+    run = [];
+  };
+  for (let index = from; index < units.length; index++) {
+    const unit = units[index]!;
+    const fidelity = fidelities[index]!;
+    if (fidelity === 'placeholder') {
+      if (run.length === 0) {
+        firstMessage.push(messages.length);
+        tokensAtUnit.push(tokens);
+      } else {
+        firstMessage.push(firstMessage[firstMessage.length - 1]!);
+        tokensAtUnit.push(tokensAtUnit[tokensAtUnit.length - 1]!);
+      }
+      run.push(unit);
+      continue;
+    }
+    flush();
+    firstMessage.push(messages.length);
+    tokensAtUnit.push(tokens);
+    const rendering = fidelity === 'full' ? renderFull(unit, context) : renderCompressed(unit, context);
+    for (const message of rendering.messages) messages.push(message);
+    tokens += rendering.tokens;
+  }
+  flush();
+  const versions = reuse ? cache.versions : [];
+  versions.length = from;
+  for (let index = from; index < units.length; index++) versions.push(units[index]!.version);
+  return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
+}
+
+function viewKey(message: ViewMessage): string {
+  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+}
+
+/**
+ * Renders planned fidelities into the view, counts it exactly (re-fitting if a compressed
+ * estimate came out low), records the new state, and builds the metadata. @internal
+ */
+export function renderView(state: EngineState, request: RenderRequest): AssembleResult {
+  const { log, units } = state;
+  const { budget, reasons, previous } = request;
+  let fidelities = request.fidelities;
+  // A compressed rendering that is not smaller than the unit itself is shown full instead
+  // (planning estimates compressed costs; this is where the exact count decides).
+  for (let index = 0; index < fidelities.length; index++) {
+    if (fidelities[index] !== 'compressed') continue;
+    const unit = log.units[index]!;
+    if (renderCompressed(unit, request.context).tokens >= request.costs.full(index)) {
+      fidelities[index] = 'full';
+      units[index]!.fidelity = 'full';
+      units[index]!.placeholderSince = -1;
+    }
+  }
+  // The cache is reused in place: drop it first, so a throw below cannot leave a torn one.
+  const squeezing = (request.context.squeeze?.size ?? 0) > 0;
+  const cache = state.renderCache?.squeezed || squeezing ? undefined : state.renderCache;
+  state.renderCache = undefined;
+  let rendered = renderMessages(log.units, fidelities, request, cache);
+  for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
+    const before = fidelities;
+    fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
+    for (let index = 0; index < fidelities.length; index++) {
+      if (fidelities[index] !== before[index]) {
+        reasons[index] = 'compacted';
+        units[index]!.fidelity = fidelities[index]!;
+        if (fidelities[index] === 'placeholder' && units[index]!.placeholderSince < 0) units[index]!.placeholderSince = state.turn;
+      }
+    }
+    rendered = renderMessages(log.units, fidelities, request, rendered);
+  }
+  if (rendered.tokens > budget) {
+    throw new CairnError({
+      code: 'BUDGET_EXCEEDED',
+      message: `The view needs ${rendered.tokens} tokens, over the cairn budget of ${budget} tokens, and nothing more can be degraded. Raise the budget or unpin messages.`,
+      details: { budget, requiredTokens: rendered.tokens, viewTokens: rendered.tokens },
+    });
+  }
+  rendered.squeezed = squeezing;
+  state.renderCache = rendered;
+  const messages = request.brief ? [...rendered.messages, request.brief] : [...rendered.messages];
+  const viewTokens = rendered.tokens + (request.briefTokens ?? 0);
+  const keys = messages.map(viewKey);
+  let stablePrefix = 0;
+  while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;
+  state.lastView = keys;
+  state.lastViewTokens = viewTokens;
+  state.lastBudget = request.fullBudget;
+
+  const counts: Record<Fidelity, number> = { full: 0, compressed: 0, placeholder: 0 };
+  const hot: string[] = [];
+  const unansweredCalls: string[] = [];
+  const orphanResults: string[] = [];
+  log.units.forEach((unit, index) => {
+    counts[fidelities[index]!]++;
+    const reason = reasons[index];
+    if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(unit.id);
+    if (unit.kind === 'orphan-result') orphanResults.push(unit.id);
+    if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
+  });
+  const scores = units.map((unit) => unit.score);
+  const finalFidelities = [...fidelities];
+  const unitCount = log.units.length;
+  // Built on first read: a per-unit record costs O(log) allocations a turn that most callers never read.
+  const decisions = (): UnitDecision[] => {
+    const records: UnitDecision[] = [];
+    for (let index = 0; index < unitCount; index++) {
+      const unit = log.units[index]!;
+      records.push({
+        unitId: unit.id,
+        messageIds: unit.positions.map((position) => log.entries[position]!.message.id),
+        score: scores[index]!,
+        fidelity: finalFidelities[index]!,
+        previous: previous[index],
+        reason: reasons[index] ?? 'kept',
+        fullTokens: request.costs.full(index),
+      });
+    }
+    return records;
+  };
+  const graph = (): AssembleMetadata['graph'] => {
+    const edges: AssembleMetadata['graph'] = [];
+    for (let index = 0; index < unitCount; index++) {
+      if (finalFidelities[index] === 'placeholder') continue;
+      const unit = log.units[index]!;
+      for (const edge of unit.edges) if (finalFidelities[edge.to] !== 'placeholder') edges.push({ from: unit.id, to: log.units[edge.to]!.id, kind: edge.kind });
+    }
+    return edges;
+  };
+  const metadata: AssembleMetadata = {
+    turn: state.turn,
+    budget: request.fullBudget,
+    tokens: viewTokens,
+    historyTokens: request.historyTokens,
+    usage: viewTokens / request.fullBudget,
+    mode: request.mode,
+    phase: 'assemble',
+    workPhase: request.workPhase,
+    counts,
+    rescored: request.rescored,
+    regraded: request.regraded,
+    compacted: request.compacted,
+    repairs: { unansweredCalls, orphanResults },
+    layers: { hot, viewUnits: counts.full + counts.compressed, coldUnits: counts.placeholder },
+    graph: [],
+    stablePrefix,
+    direction: request.sample,
+    decisions: [],
+  };
+  lazy(metadata, 'decisions', decisions);
+  lazy(metadata, 'graph', graph);
+  return { messages, metadata };
+}
+
+/** Replaces a property by an enumerable getter that computes the value once, on first read. */
+function lazy<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
+  let value: T[K] | undefined;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get: () => (value ??= compute()),
+  });
+}

@@ -1,0 +1,40 @@
+import type { ContextEngine, IngestResult } from '../engine/index.js';
+import type { AssembleOptions, AssembleResult } from '../render/index.js';
+import type { SessionKey } from './session-store.js';
+import type { CairnMessage } from '../log/index.js';
+
+/**
+ * A context engine bound to a stored session (made by `openSession`). Messages go through
+ * {@link CairnSession.ingest}, which appends them to the store before the engine sees them, so
+ * every message an `ingest` acknowledged survives a crash. The engine's state (fidelity tags,
+ * direction, dead ends) is saved at checkpoints; a crash loses only the decisions made since the
+ * last checkpoint, never messages.
+ */
+export interface CairnSession {
+  /** The session's tenant and id. */
+  readonly key: SessionKey;
+  /**
+   * The engine, for read-only use: `assemble` (prefer {@link CairnSession.assemble}),
+   * `checkToolCall`, `getDirectionState`, `listDeadEnds`, `getMessage`. Ingest through the
+   * session, not the engine, or the store will not see the messages.
+   */
+  readonly engine: ContextEngine;
+  /**
+   * Validates the messages, appends them to the store (optimistically: when another writer
+   * appended first, its messages are loaded and ingested, then the append is retried), then
+   * ingests them. A bad batch changes nothing, in the store or the engine.
+   * @throws CairnError the engine's validation codes; `SESSION_CONFLICT` when the session was
+   *   deleted or rewritten under it, or conflicts kept coming; `INVALID_OPTIONS` after `close`.
+   */
+  ingest(messages: CairnMessage | readonly CairnMessage[]): Promise<IngestResult>;
+  /**
+   * `engine.assemble`, then checkpoint bookkeeping: once `checkpointEvery` messages arrived since
+   * the last save, the state is saved in the background (a failure is retried at the next
+   * checkpoint and reported to `onCheckpointError`).
+   */
+  assemble(options?: AssembleOptions): AssembleResult;
+  /** Saves the state now if it changed since the last save; waits for pending ingests first. */
+  checkpoint(): Promise<void>;
+  /** Checkpoints, then releases the session (further `ingest` calls throw). The store stays open. */
+  close(): Promise<void>;
+}
