@@ -208,7 +208,7 @@ try {
   const installed = await twoCopiesInstall;
   if (installed.status !== 0) record('two copies: npm install', false, installed.stderr.slice(-400));
   else {
-    cpSync(join(here, 'fixtures', 'two-copies.mjs'), join(twoCopies, 'two-copies.mjs'));
+    for (const file of ['drives.cjs', 'two-copies.mjs']) cpSync(join(here, 'fixtures', file), join(twoCopies, file));
     runFixture('two-copies.mjs', twoCopies, 'two-copies.mjs', 2);
   }
 } catch (error) {
