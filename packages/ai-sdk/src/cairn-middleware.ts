@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { CairnError, countMessageTokens, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
+import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
 import { BackgroundErrors } from './background-errors.js';
 import { callScopedEntry } from './call-scoped-entry.js';
@@ -117,7 +117,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     summarizer: summarizer === undefined ? undefined : isSummarizer(summarizer) ? summarizer : languageModelSummarizer(summarizer),
   };
   // Core checks the engine options here, once, rather than at the first call.
-  if (!engine) createContextEngine({ ...resolvedEngineOptions, sessionId: 'check' });
+  if (!engine) checkEngineOptions(resolvedEngineOptions);
   const resolver = new SessionResolver({
     engine,
     store: store ?? createInMemorySessionStore(),

@@ -31,6 +31,7 @@ export {
 export type { ContextEngineOptions, FidelityThresholds, PressureLevels, ScoringWeights, Summarizer } from './options/index.js';
 export { CairnError } from './log/index.js';
 export { checkBudgetOption, resolveBudgetOption } from './options/index.js';
+export { checkEngineOptions } from './options/index.js';
 export type { BudgetOption } from './options/index.js';
 export type { CairnErrorCode, CairnErrorOptions } from './log/index.js';
 export {

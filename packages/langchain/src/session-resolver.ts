@@ -1,4 +1,4 @@
-import { CairnError, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
+import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { BackgroundErrors } from './background-errors.js';
 import type { CairnSessionOptions } from './cairn-session-options.js';
@@ -60,8 +60,8 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     };
   }
   const embedder = embeddings === undefined ? undefined : isEmbedder(embeddings) ? embeddings : fromLangChainEmbeddings(embeddings);
-  // Engine options are checked now, by making one engine, not at the first call.
-  createContextEngine({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
+  // Engine options are checked now, not at the first call.
+  checkEngineOptions({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
   const backgroundErrors = new BackgroundErrors(onBackgroundError, maxOpenSessions);
   const sessions = new Map<string, Promise<{ stored: CairnSession; session: LangChainSession }>>();
   const open = async (sessionId: string) => {

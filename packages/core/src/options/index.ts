@@ -10,4 +10,5 @@ export type { Embedder } from './embedder.js';
 export { DEFAULT_BUDGET, DEFAULT_CAUSAL_CHAIN_TURNS, DEFAULT_DIRECTION_DELTA, DEFAULT_MAX_CONTENT_CHARS, DEFAULT_PRESSURE, DEFAULT_THRESHOLDS, DEFAULT_WEIGHTS, defaultMaxDataChars } from './engine-options.js';
 export type { AssembleOptions, ContextEngineOptions, FidelityThresholds, PressureLevels, ScoringWeights, Summarizer } from './engine-options.js';
 export { checkBudget, resolveOptions } from './resolve-options.js';
+export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
