@@ -88,3 +88,5 @@ export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT,
 export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
+export { assignMessageIds, fingerprint, isPrefix, LruMap, MAX_SYNC_ALIGNMENTS, planSync, SerialQueue, SyncedKeys } from './sync/index.js';
+export type { LruMapOptions, MessageIdAssignment, MessageIdentity, PlanSyncOptions, SyncPlan } from './sync/index.js';
