@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, type ContextEngine, type Summarizer } from '@cairn/core';
+import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, fingerprint, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
 import { BackgroundErrors } from './background-errors.js';
 import { callScopedEntry } from './call-scoped-entry.js';
@@ -15,7 +15,6 @@ import {
 } from './cairn-middleware-options.js';
 import { checkMiddlewareOptions } from './check-middleware-options.js';
 import { embeddingModelEmbedder } from './embedding-model-embedder.js';
-import { fingerprint } from './fingerprint.js';
 import { guardGenerate } from './guard-generate.js';
 import { guardStream } from './guard-stream.js';
 import { languageModelSummarizer } from './language-model-summarizer.js';

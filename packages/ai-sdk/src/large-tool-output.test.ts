@@ -4,7 +4,7 @@ import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel, type Mo
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from '@cairn/core';
 import { promptMessageToCairn } from './prompt-message-to-cairn.js';
 import { callResult, textResult } from './test-support/mock-results.js';
 

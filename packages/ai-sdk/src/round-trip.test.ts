@@ -4,7 +4,7 @@ import type { CairnMessage, ViewMessage } from '@cairn/core';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from '@cairn/core';
 import { promptMessageToCairn } from './prompt-message-to-cairn.js';
 import { arbitraryPrompt } from './test-support/arbitrary-prompt.js';
 import { viewToPrompt } from './view-to-prompt.js';

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
-import type { AssembleOptions, AssembleResult, CairnMessage, ContextEngine } from '@cairn/core';
+import { SerialQueue, SyncedKeys, type AssembleOptions, type AssembleResult, type CairnMessage, type ContextEngine } from '@cairn/core';
 import type { AiSdkMetadata } from './prompt-message-to-cairn.js';
 
 /** An engine, however it is held: a stored session or an engine the caller passed. @internal */
@@ -12,15 +12,13 @@ export interface EngineHandle {
 
 /** What the middleware keeps per session. @internal */
 export class SessionEntry {
-  /** Fingerprints of the AI SDK messages ingested, in order. */
-  readonly known: string[] = [];
-  /** Fingerprint → its positions in `known`. */
-  readonly positions = new Map<string, number[]>();
+  /** Fingerprints of the AI SDK messages ingested, in order, with their positions (core's `planSync` reads them). */
+  readonly synced = new SyncedKeys();
   /** Decoded AI SDK messages by cairn message id. */
   readonly decoded = new Map<string, LanguageModelV4Message>();
   /** The background summariser run in flight, if any. */
   summarizing: Promise<unknown> | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(
     readonly id: string,
@@ -33,18 +31,18 @@ export class SessionEntry {
     }
   }
 
+  /** Fingerprints of the AI SDK messages ingested, in order. */
+  get known(): readonly string[] {
+    return this.synced.keys;
+  }
+
   /** Records one more ingested AI SDK message. */
   remember(fp: string): void {
-    const list = this.positions.get(fp);
-    if (list) list.push(this.known.length);
-    else this.positions.set(fp, [this.known.length]);
-    this.known.push(fp);
+    this.synced.add(fp);
   }
 
   /** Runs `task` after every earlier task of this session (calls of one session never interleave). */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
+    return this.queue.run(task);
   }
 }

@@ -1,5 +1,4 @@
-import { openSession, type ContextEngine, type ContextEngineOptions, type SessionStore } from '@cairn/core';
-import { LruMap } from './lru-map.js';
+import { LruMap, openSession, type ContextEngine, type ContextEngineOptions, type SessionStore } from '@cairn/core';
 import { SessionEntry } from './session-entry.js';
 
 /** Lines (a session id and its branches) a call tries before it opens a new branch. */
@@ -43,11 +42,10 @@ export class SessionResolver {
   private readonly pins = new Map<string, number>();
 
   constructor(private readonly options: SessionResolverOptions) {
-    this.entries = new LruMap(
-      options.maxOpenSessions,
-      (id, entry) => this.evict(id, entry),
-      (id) => !this.pins.has(id),
-    );
+    this.entries = new LruMap(options.maxOpenSessions, {
+      onEvict: (id, entry) => this.evict(id, entry),
+      canEvict: (id) => !this.pins.has(id),
+    });
     this.lines = new LruMap(options.maxOpenSessions);
   }
 

@@ -1,8 +1,6 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { CairnError, type CairnMessage } from '@cairn/core';
+import { CairnError, fingerprint, planSync, type CairnMessage } from '@cairn/core';
 import type { HistoryMismatchMode } from './cairn-middleware-options.js';
-import { fingerprint } from './fingerprint.js';
-import { planSync } from './plan-sync.js';
 import { promptMessageToCairn } from './prompt-message-to-cairn.js';
 import { replayRegisteredDeadEnds } from './replay-registered-dead-ends.js';
 import type { SessionEntry } from './session-entry.js';
@@ -35,8 +33,8 @@ export async function syncSession(resolver: SessionResolver, sessionId: string, 
   const line = resolver.line(sessionId);
   for (const id of [...line]) {
     const entry = await resolver.get(id, pinned);
-    const plan = planSync(entry.known, entry.positions, fps);
-    if (plan.kind === 'extend') {
+    const plan = planSync(entry.known, fps, { positions: entry.synced.positions });
+    if (plan.kind !== 'diverged') {
       await ingestFrom(entry, history, fps, plan.from);
       resolver.use(sessionId, id);
       return entry;
@@ -63,8 +61,8 @@ export async function syncSession(resolver: SessionResolver, sessionId: string, 
     const branchId = resolver.nextBranch(sessionId);
     const branch = await resolver.get(branchId, pinned);
     resolver.use(sessionId, branchId);
-    const plan = planSync(branch.known, branch.positions, fps);
-    if (plan.kind === 'extend') {
+    const plan = planSync(branch.known, fps, { positions: branch.synced.positions });
+    if (plan.kind !== 'diverged') {
       await ingestFrom(branch, history, fps, plan.from);
       return branch;
     }

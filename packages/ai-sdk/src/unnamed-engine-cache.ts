@@ -1,4 +1,4 @@
-import type { ContextEngine } from '@cairn/core';
+import { isPrefix, type ContextEngine } from '@cairn/core';
 import type { SessionEntry } from './session-entry.js';
 
 /**
@@ -14,13 +14,6 @@ function stateSignature(engine: ContextEngine): string {
     .map((deadEnd) => JSON.stringify([deadEnd.id, deadEnd.sessionId, deadEnd.status, deadEnd.stale === true, deadEnd.frequency, deadEnd.firstSeen, deadEnd.lastSeen, deadEnd.reason, deadEnd.previousReason ?? null, deadEnd.sourceIds]))
     .sort();
   return JSON.stringify([messages.length, messages[messages.length - 1]?.id ?? null, deadEnds]);
-}
-
-/** True when `prefix` is the start of `fps` (same fingerprints, same order). */
-function isPrefix(prefix: readonly string[], fps: readonly string[]): boolean {
-  if (prefix.length > fps.length) return false;
-  for (let index = prefix.length - 1; index >= 0; index--) if (prefix[index] !== fps[index]) return false;
-  return true;
 }
 
 /**

@@ -7,7 +7,7 @@ import { cairnMiddleware } from './cairn-middleware.js';
 import { cairnTools } from './cairn-tools.js';
 import { DEFAULT_MAX_UNNAMED_ENGINES, DEFAULT_MAX_UNNAMED_MESSAGES } from './cairn-middleware-options.js';
 import { callScopedEntry } from './call-scoped-entry.js';
-import { fingerprint } from './fingerprint.js';
+import { fingerprint } from '@cairn/core';
 import { ingestFrom } from './sync-session.js';
 import { callResult, streamOf, textResult } from './test-support/mock-results.js';
 import { UnnamedEngineCache } from './unnamed-engine-cache.js';
