@@ -1,3 +1,4 @@
+import { isPrefix } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { LangChainSession } from './lang-chain-session.js';
 
@@ -5,10 +6,6 @@ interface Scoped {
   readonly session: LangChainSession;
   /** The longest history this session was given: everything it logged is in it. */
   history: readonly BaseMessage[];
-}
-
-function extendsHistory(history: readonly BaseMessage[], earlier: readonly BaseMessage[]): boolean {
-  return history.length >= earlier.length && earlier.every((message, index) => history[index] === message);
 }
 
 /**
@@ -35,7 +32,7 @@ export class InvocationSessions {
     let scoped: Scoped | undefined;
     for (let index = history.length - 1; index >= 0 && scoped === undefined; index--) {
       const found = this.#byLast.get(history[index]!);
-      if (found !== undefined) scoped = extendsHistory(history, found.history) ? found : { session: this.#create(), history };
+      if (found !== undefined) scoped = isPrefix(found.history, history) ? found : { session: this.#create(), history };
     }
     scoped ??= { session: this.#create(), history };
     if (history.length >= scoped.history.length) scoped.history = history;

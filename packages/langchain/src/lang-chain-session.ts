@@ -1,4 +1,4 @@
-import { CairnError, countMessageTokens, type AssembleOptions, type AssembleResult, type CairnMessage, type ContextEngine, type IngestResult, type TokenCounter } from '@cairn/core';
+import { assignMessageIds, CairnError, countMessageTokens, SerialQueue, type AssembleOptions, type AssembleResult, type CairnMessage, type ContextEngine, type IngestResult, type MessageIdentity, type TokenCounter } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { encodeLangChainMessage } from './encode-lang-chain-message.js';
 import { fromCairnMessage, plainMessage } from './from-cairn-message.js';
@@ -47,7 +47,7 @@ export class LangChainSession {
   /** Cairn id → the latest LangChain object seen for it (returned as is at full fidelity). */
   readonly #originals = new Map<string, BaseMessage>();
   readonly #ids = new WeakMap<BaseMessage, string>();
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SerialQueue();
   #loggedCount = -1;
 
   constructor(backend: SessionBackend, tokenCounter: TokenCounter) {
@@ -67,9 +67,7 @@ export class LangChainSession {
 
   /** Runs `task` after every earlier task of this session (parallel tool calls share one). */
   exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+    return this.#queue.run(task);
   }
 
   /** Rebuilds the id → hash index from the engine's log when it grew behind this object's back. */
@@ -86,15 +84,14 @@ export class LangChainSession {
 
   /**
    * Ingests the messages of `history` cairn has not logged yet (a batch either all lands or, on
-   * bad input, changes nothing and throws a `CairnError`).
+   * bad input, changes nothing and throws a `CairnError`). Ids and what is new come from core's
+   * `assignMessageIds`; message objects already seen are skipped without being encoded again.
    *
    * @returns The number of messages ingested.
    */
   async sync(history: readonly BaseMessage[]): Promise<number> {
     this.#index();
-    const fresh: CairnMessage[] = [];
-    const assigned = new Map<string, string>();
-    const objects: [BaseMessage, string][] = [];
+    const seen: { message: BaseMessage; encoded: EncodedLangChainMessage; identity: MessageIdentity }[] = [];
     history.forEach((message, position) => {
       const cached = this.#ids.get(message);
       if (cached !== undefined && this.#hashes.has(cached)) {
@@ -102,24 +99,26 @@ export class LangChainSession {
         return;
       }
       const encoded = encodeLangChainMessage(message, position);
-      const hash = identityHash(encoded);
       const own = typeof message.id === 'string' && message.id.length > 0 ? message.id : undefined;
-      let id = own ?? `lc-${position}-${hash}`;
-      const knownHash = this.#hashes.get(id) ?? assigned.get(id);
-      if (knownHash !== undefined && knownHash !== hash) id = `${id}#${hash}`;
-      objects.push([message, id]);
-      if (this.#hashes.has(id) || assigned.has(id)) return;
-      assigned.set(id, hash);
-      fresh.push(toCairnMessage(message, { id, position, encoded: JSON.parse(JSON.stringify(encoded)) as EncodedLangChainMessage }));
+      seen.push({ message, encoded, identity: { position, hash: identityHash(encoded), ...(own === undefined ? {} : { id: own }) } });
     });
-    if (fresh.length > 0) await this.#backend.ingest(fresh);
-    for (const [id, hash] of assigned) this.#hashes.set(id, hash);
+    const { ids, fresh } = assignMessageIds(
+      seen.map(({ identity }) => identity),
+      this.#hashes,
+      'lc',
+    );
+    const messages: CairnMessage[] = fresh.map((index) => {
+      const { message, encoded, identity } = seen[index]!;
+      return toCairnMessage(message, { id: ids[index]!, position: identity.position, encoded: JSON.parse(JSON.stringify(encoded)) as EncodedLangChainMessage });
+    });
+    if (messages.length > 0) await this.#backend.ingest(messages);
+    for (const index of fresh) this.#hashes.set(ids[index]!, seen[index]!.identity.hash);
     this.#loggedCount = this.engine.getMessages().length;
-    for (const [message, id] of objects) {
-      this.#ids.set(message, id);
-      this.#originals.set(id, message);
-    }
-    return fresh.length;
+    seen.forEach(({ message }, index) => {
+      this.#ids.set(message, ids[index]!);
+      this.#originals.set(ids[index]!, message);
+    });
+    return messages.length;
   }
 
   /** Tokens `messages` cost by this session's token counter (what the view is budgeted with). */

@@ -1,4 +1,4 @@
-import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
+import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { BackgroundErrors } from './background-errors.js';
 import type { CairnSessionOptions } from './cairn-session-options.js';
@@ -63,7 +63,14 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
   // Engine options are checked now, not at the first call.
   checkEngineOptions({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
   const backgroundErrors = new BackgroundErrors(onBackgroundError, maxOpenSessions);
-  const sessions = new Map<string, Promise<{ stored: CairnSession; session: LangChainSession }>>();
+  /** Open sessions, least recently used first: past `maxOpenSessions` the oldest is saved and let go (a holder may still finish its call). */
+  const sessions = new LruMap<string, Promise<{ stored: CairnSession; session: LangChainSession }>>(maxOpenSessions, {
+    onEvict: (sessionId, entry) =>
+      void entry.then(
+        ({ stored }) => stored.checkpoint().catch((error: unknown) => backgroundErrors.report(sessionId, error)),
+        () => undefined, // a failed opening was already thrown to its caller
+      ),
+  });
   const open = async (sessionId: string) => {
     const stored = await openSession({
       ...engineOptions,
@@ -83,31 +90,16 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     };
     return { stored, session: new LangChainSession(backend, tokenCounter) };
   };
-  /** Lets the least recently used sessions go, saving their state (a holder may still finish its call). */
-  const evict = () => {
-    for (const [sessionId, entry] of sessions) {
-      if (sessions.size <= maxOpenSessions) break;
-      sessions.delete(sessionId);
-      entry.then(
-        ({ stored }) => stored.checkpoint().catch((error: unknown) => backgroundErrors.report(sessionId, error)),
-        () => undefined, // a failed opening was already thrown to its caller
-      );
-    }
-  };
   return {
     get: async (sessionId) => {
       let entry = sessions.get(sessionId);
-      if (entry) {
-        sessions.delete(sessionId); // re-inserted last: most recently used
-      } else {
-        entry = open(sessionId);
+      if (!entry) {
+        const opening = open(sessionId);
         // A failed opening (a bad key, a corrupt session) is not kept: the next call retries.
-        entry.catch(() => {
-          if (sessions.get(sessionId) === entry) sessions.delete(sessionId);
-        });
+        opening.catch(() => sessions.delete(sessionId, opening));
+        entry = opening;
       }
-      sessions.set(sessionId, entry);
-      evict();
+      sessions.set(sessionId, entry); // the most recently used; the oldest past the bound is saved and let go
       return (await entry).session;
     },
     raisePending: (sessionId) => backgroundErrors.raise(sessionId),
@@ -116,7 +108,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
       return new LangChainSession({ engine: own, ingest: (messages) => own.ingest(messages), assemble: (assembleOptions) => own.assemble(assembleOptions) }, tokenCounter);
     },
     reset: async (sessionId) => {
-      const entry = sessions.get(sessionId);
+      const entry = sessions.peek(sessionId);
       sessions.delete(sessionId);
       backgroundErrors.forget(sessionId);
       // The session is deleted next, so a failure to save its state on the way out is moot.
