@@ -102,11 +102,7 @@ export class LangChainSession {
       const own = typeof message.id === 'string' && message.id.length > 0 ? message.id : undefined;
       seen.push({ message, encoded, identity: { position, hash: identityHash(encoded), ...(own === undefined ? {} : { id: own }) } });
     });
-    const { ids, fresh } = assignMessageIds(
-      seen.map(({ identity }) => identity),
-      this.#hashes,
-      'lc',
-    );
+    const { ids, fresh } = assignMessageIds(seen.map(({ identity }) => identity), this.#hashes, 'lc');
     const messages: CairnMessage[] = fresh.map((index) => {
       const { message, encoded, identity } = seen[index]!;
       return toCairnMessage(message, { id: ids[index]!, position: identity.position, encoded: JSON.parse(JSON.stringify(encoded)) as EncodedLangChainMessage });

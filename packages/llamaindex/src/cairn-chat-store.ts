@@ -1,11 +1,10 @@
-import { type AssembleResult, CairnError, type CairnMessage, checkSessionKey, DEFAULT_BUDGET, DEFAULT_TENANT, type GuardVerdict, hashText, type ProposedToolCall, resolveBudgetOption } from '@cairn/core';
+import { type AssembleResult, CairnError, type CairnMessage, checkSessionKey, DEFAULT_BUDGET, DEFAULT_TENANT, type GuardVerdict, hashText, LruMap, planSync, type ProposedToolCall, resolveBudgetOption } from '@cairn/core';
 import { BaseChatStore, SimpleChatStore, type ChatMessage } from 'llamaindex';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { checkAdapterOptions } from './check-options.js';
 import { checkForeignOptions } from './foreign-copy.js';
 import { fromCairnMessage } from './from-cairn-message.js';
 import type { LlamaIndexSession } from './llama-index-session.js';
-import { LruMap } from './lru-map.js';
 import { messageId } from './message-id.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS, type SessionResolver } from './session-resolver.js';
 import { toCairnMessage } from './to-cairn-message.js';
@@ -182,11 +181,11 @@ export class CairnChatStore<AdditionalMessageOptions extends object = object> ex
   private async sync(key: string, session: LlamaIndexSession): Promise<boolean> {
     const history = await this.chatStore.getMessages(key);
     await session.settled();
-    const known = session.engine.getMessages();
     const ids = history.map((message, position) => messageId(message, position));
-    if (known.length > ids.length || known.some((message, position) => message.id !== ids[position])) return false;
+    const plan = planSync(session.engine.getMessages().map((message) => message.id), ids);
+    if (plan.kind === 'diverged') return false;
     const fresh: CairnMessage[] = [];
-    for (let position = known.length; position < history.length; position++) fresh.push(toCairnMessage(history[position]!, ids[position]!));
+    for (let position = plan.from; position < history.length; position++) fresh.push(toCairnMessage(history[position]!, ids[position]!));
     await session.ingest(fresh);
     return true;
   }

@@ -1,5 +1,6 @@
 import {
   countMessageTokens,
+  SerialQueue,
   type AssembleOptions,
   type AssembleResult,
   type CairnMessage,
@@ -24,7 +25,7 @@ export interface SessionBackend {
  * @internal
  */
 export class LlamaIndexSession {
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(
     readonly backend: SessionBackend,
@@ -43,14 +44,12 @@ export class LlamaIndexSession {
 
   /** Runs `job` after every earlier job; a failed job does not block the next one. */
   run<T>(job: () => T | Promise<T>): Promise<T> {
-    const next = this.queue.then(job, job);
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.queue.run(job);
   }
 
   /** Waits for every queued job. */
   settled(): Promise<void> {
-    return this.queue.then(() => undefined);
+    return this.queue.settled();
   }
 
   ingest(messages: readonly CairnMessage[]): Promise<IngestResult | undefined> {

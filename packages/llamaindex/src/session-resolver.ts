@@ -1,4 +1,4 @@
-import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, openSession, type Embedder, type SessionStore } from '@cairn/core';
+import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type Embedder, type SessionStore } from '@cairn/core';
 import type { BaseEmbedding } from 'llamaindex';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
@@ -71,10 +71,20 @@ export function createSessionResolver(
     return { fixedEngine: true, openCount: 1, use: (_sessionId, job) => job(session), reset: refuse, release: async () => session.settled() };
   }
   const store: SessionStore = givenStore ?? createInMemorySessionStore();
-  /** Open sessions, least recently used first. */
-  const entries = new Map<string, Entry>();
   /** Sessions being closed: a reopening waits for the save. */
   const closing = new Map<string, Promise<void>>();
+  const close = (sessionId: string, entry: Entry): Promise<void> => {
+    const closed = closeSession(entry.opening).finally(() => {
+      if (closing.get(sessionId) === closed) closing.delete(sessionId);
+    });
+    closing.set(sessionId, closed);
+    return closed;
+  };
+  /** Open sessions, least recently used first: past `maxOpen`, idle ones are closed (saved), oldest first. */
+  const entries = new LruMap<string, Entry>(maxOpen, {
+    canEvict: (_sessionId, entry) => entry.users === 0,
+    onEvict: (sessionId, entry) => void close(sessionId, entry).catch(onBackgroundError),
+  });
 
   const open = async (sessionId: string): Promise<LlamaIndexSession> => {
     await closing.get(sessionId);
@@ -88,38 +98,25 @@ export function createSessionResolver(
   };
 
   const forget = (sessionId: string): Promise<void> => {
-    const entry = entries.get(sessionId);
+    const entry = entries.peek(sessionId);
     if (!entry) return closing.get(sessionId) ?? Promise.resolve();
     entries.delete(sessionId);
-    const closed = closeSession(entry.opening).finally(() => {
-      if (closing.get(sessionId) === closed) closing.delete(sessionId);
-    });
-    closing.set(sessionId, closed);
-    return closed;
+    return close(sessionId, entry);
   };
 
-  const evictIdle = (): void => {
-    for (const [sessionId, entry] of entries) {
-      if (entries.size <= maxOpen) return;
-      if (entry.users === 0) forget(sessionId).catch(onBackgroundError);
-    }
-  };
-
+  /** The entry of a session, counted as in use (so it is never evicted under its job) and made the most recent. */
   const acquire = (sessionId: string): Entry => {
     let entry = entries.get(sessionId);
     if (entry) {
-      entries.delete(sessionId); // re-inserted below: most recently used last
+      entry.users++;
     } else {
       const opening = open(sessionId);
-      entry = { opening, users: 0 };
-      const created = entry;
+      const created: Entry = { opening, users: 1 };
       // A failed opening (a corrupt session, a store error) is not cached: the next use retries.
-      opening.catch(() => {
-        if (entries.get(sessionId) === created) entries.delete(sessionId);
-      });
+      opening.catch(() => entries.delete(sessionId, created));
+      entry = created;
     }
     entries.set(sessionId, entry);
-    entry.users++;
     return entry;
   };
 
@@ -134,7 +131,7 @@ export function createSessionResolver(
         return await job(await entry.opening);
       } finally {
         entry.users--;
-        evictIdle();
+        entries.trim();
       }
     },
     release: forget,
