@@ -1,5 +1,8 @@
 import { hashText } from '../text/index.js';
 
+/** The host's `URL` class, when it has one (core's types carry no DOM or Node globals). */
+const UrlClass = (globalThis as { URL?: abstract new (...args: never[]) => { readonly href: string } }).URL;
+
 /** Appends the canonical text of `value` to `out`: object keys sorted, bytes and URLs spelled out. */
 function canonical(value: unknown, out: string[]): void {
   if (value === null || typeof value !== 'object') {
@@ -11,7 +14,7 @@ function canonical(value: unknown, out: string[]): void {
     for (let index = 0; index < value.length; index++) out.push(String.fromCharCode(value[index]!));
     return;
   }
-  if (value instanceof URL) {
+  if (UrlClass !== undefined && value instanceof UrlClass) {
     out.push(`url:${JSON.stringify(value.href)}`);
     return;
   }
