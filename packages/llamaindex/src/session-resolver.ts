@@ -104,20 +104,18 @@ export function createSessionResolver(
     return close(sessionId, entry);
   };
 
-  /** The entry of a session, counted as in use (so it is never evicted under its job) and made the most recent. */
+  /** The entry of a session, made the most recent and counted as in use (never evicted under its job). */
   const acquire = (sessionId: string): Entry => {
-    let entry = entries.get(sessionId);
+    const entry = entries.get(sessionId);
     if (entry) {
       entry.users++;
-    } else {
-      const opening = open(sessionId);
-      const created: Entry = { opening, users: 1 };
-      // A failed opening (a corrupt session, a store error) is not cached: the next use retries.
-      opening.catch(() => entries.delete(sessionId, created));
-      entry = created;
+      return entry;
     }
-    entries.set(sessionId, entry);
-    return entry;
+    const created: Entry = { opening: open(sessionId), users: 1 };
+    // A failed opening (a corrupt session, a store error) is not cached: the next use retries.
+    created.opening.catch(() => entries.delete(sessionId, created));
+    entries.set(sessionId, created); // past `maxOpen`, the oldest idle sessions are closed now
+    return created;
   };
 
   return {
