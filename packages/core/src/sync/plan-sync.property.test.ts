@@ -99,16 +99,3 @@ describe('planSync', () => {
     expect(planSync(logged, ['a', 'c', 'd'], { positions: synced(logged).positions })).toEqual({ kind: 'append', from: 2 });
   });
 });
-
-describe('SyncedKeys', () => {
-  test.prop([keys])('holds the keys in order, with every position of each', (logged) => {
-    const index = synced(logged);
-    expect(index.keys).toEqual(logged);
-    expect(index.length).toBe(logged.length);
-    for (const [item, positions] of index.positions) {
-      expect(index.has(item)).toBe(true);
-      expect(positions).toEqual(logged.flatMap((other, position) => (other === item ? [position] : [])));
-    }
-    expect(new Set(index.positions.keys())).toEqual(new Set(logged));
-  });
-});

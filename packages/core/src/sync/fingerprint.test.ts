@@ -1,8 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { isPrefix } from './is-prefix.js';
-import { SerialQueue } from './serial-queue.js';
 
 /** The host's URL class (core's types carry no DOM or Node globals). */
 const Url = (globalThis as unknown as { URL: new (href: string) => object }).URL;
@@ -31,55 +29,5 @@ describe('fingerprint', () => {
     expect(fingerprint(new Url('https://a.example/x'))).not.toBe(fingerprint({}));
     expect(fingerprint({ a: 1, b: undefined })).toBe(fingerprint({ a: 1 }));
     expect(fingerprint({ a: [1] })).not.toBe(fingerprint({ a: [[1]] }));
-  });
-});
-
-describe('isPrefix', () => {
-  test.prop([fc.array(fc.nat(3)), fc.array(fc.nat(3))])('matches the naive definition', (prefix, sequence) => {
-    const naive = prefix.length <= sequence.length && prefix.every((item, index) => sequence[index] === item);
-    expect(isPrefix(prefix, sequence)).toBe(naive);
-    expect(isPrefix(prefix, [...prefix, ...sequence])).toBe(true);
-  });
-
-  it('uses the given equality', () => {
-    const [a, b] = [{ n: 1 }, { n: 1 }];
-    expect(isPrefix([a], [b])).toBe(false);
-    expect(isPrefix([a], [b], (left, right) => left.n === right.n)).toBe(true);
-  });
-});
-
-describe('SerialQueue', () => {
-  it('runs tasks in the order queued, one at a time; a failure does not block the next task', async () => {
-    const queue = new SerialQueue();
-    const log: string[] = [];
-    let running = 0;
-    const task = (name: string, fail = false) => async () => {
-      running++;
-      expect(running).toBe(1);
-      log.push(`start ${name}`);
-      await Promise.resolve();
-      log.push(`end ${name}`);
-      running--;
-      if (fail) throw new Error(name);
-      return name;
-    };
-    const results = [queue.run(task('a')), queue.run(task('b', true)), queue.run(task('c'))];
-    await expect(results[0]).resolves.toBe('a');
-    await expect(results[1]).rejects.toThrow('b');
-    await expect(results[2]).resolves.toBe('c');
-    await queue.settled();
-    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
-  });
-
-  it('settled waits for every task queued so far and never rejects', async () => {
-    const queue = new SerialQueue();
-    let done = false;
-    void queue.run(async () => {
-      await Promise.resolve();
-      done = true;
-    });
-    queue.run(() => Promise.reject(new Error('x'))).catch(() => undefined);
-    await queue.settled();
-    expect(done).toBe(true);
   });
 });
