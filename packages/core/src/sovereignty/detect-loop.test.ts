@@ -54,7 +54,7 @@ describe('detectLoop', () => {
       const counts = new Map<string, number>();
       for (const [name, arg, text] of specs.slice(-window)) {
         counts.set(`t${name}${arg}`, (counts.get(`t${name}${arg}`) ?? 0) + 1);
-        if (text) counts.set(`c${text}`, (counts.get(`c${text}`) ?? 0) + 1);
+
       }
       const most = Math.max(0, ...counts.values());
       expect(result !== undefined).toBe(most >= repeats);

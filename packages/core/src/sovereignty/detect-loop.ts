@@ -17,7 +17,8 @@ interface Key {
 }
 
 /**
- * Detects a loop: within the last `window` assistant messages, the same reply text, or the same
+ * Detects a loop: within the last `window` assistant messages, the same reply text (a message
+ * without tool calls), or the same
  * tool call (name and arguments) with the same result, at least `repeats` times, with no new
  * successful change of state in between. Successful calls count as much as failed ones: an agent
  * re-reading the same unchanged file, or re-submitting the same rejected edit, is stuck whether or
@@ -53,7 +54,9 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       seenChanges.add(change);
     }
     const keys: Key[] = [];
-    if (turn.contentHash) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+    // A reply counts on its own; the text beside a call is the call's narration (the same "let me
+    // scroll further" over new pages is progress): the call and its result decide.
+    if (turn.contentHash && turn.calls.length === 0) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
     // Parallel calls to the same thing in one message are one attempt.
     const once = new Set<string>();
     for (const call of turn.calls) {
