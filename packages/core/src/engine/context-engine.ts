@@ -160,7 +160,7 @@ class Engine implements ContextEngine {
   /** Senses the turn's vitality (pulse, loop, adaptive pressure levels) from the log; no tokens. */
   #sense(source: 'assemble' | 'afterTurn', progress: number | undefined, usage: number): TurnVitality {
     const { options, log, turn } = this.state;
-    return senseVitality(log, { sovereignty: options.sovereignty, pressure: options.pressure, turn: source === 'assemble' ? turn + 1 : turn, time: options.now(), source, usage, progress, cache: this.#turnHashes });
+    return senseVitality(log, { sovereignty: options.sovereignty, sessionId: options.sessionId, pressure: options.pressure, turn: source === 'assemble' ? turn + 1 : turn, time: options.now(), source, usage, progress, cache: this.#turnHashes });
   }
 
   /** Runs `job` with other pressure levels in force (the adaptive threshold), then restores the engine's own. */

@@ -31,6 +31,8 @@ export interface LoopSignal {
  * `metadata.sovereignty.pulse` and to `sovereignty.onPulse`.
  */
 export interface VitalityPulse {
+  /** The engine's session (a branch's is its parent's id and the branch path). */
+  sessionId: string;
   /** The engine's turn (assemble count). */
   turn: number;
   /** Time from the engine's injected clock (`now`). */

@@ -10,6 +10,7 @@ export const ERROR_RATE_WINDOW = 10;
 /** What {@link senseVitality} reads besides the log. */
 export interface SenseVitalityInput {
   sovereignty: ResolvedSovereigntyOptions;
+  sessionId: string;
   /** The engine's fixed pressure levels. */
   pressure: PressureLevels;
   turn: number;
@@ -84,6 +85,7 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
   const latest = turns[turns.length - 1];
   const lastUnits = log.units.slice(-3);
   const pulse: VitalityPulse = {
+    sessionId: input.sessionId,
     turn: input.turn,
     time: input.time,
     source: input.source,
