@@ -63,6 +63,30 @@ describe('engine.branch', () => {
     expect(after.messages.at(-1)?.content).toMatch(/^\[cairn:branch path=session\/explore strategy=summarize messages=3\]/);
   });
 
+  test.prop([arbitrarySession({ maxTurns: 15 }), arbitrarySession({ maxTurns: 10, system: false }), fc.integer({ min: 1_000, max: 20_000 })], { numRuns: 25 })(
+    'over arbitrary sessions: a branch and a discard add 0 tokens to the parent view, a default merge under 100',
+    (history, explored, budget) => {
+      const engine = createContextEngine({ tokenCounter, budget, onBudgetExceeded: 'compress-mandatory' });
+      engine.ingest(history);
+      let before: number;
+      try {
+        before = engine.assemble().metadata.tokens;
+      } catch {
+        return;
+      }
+      const dropped = engine.branch('dropped');
+      dropped.ingest(explored.map((message) => ({ ...message, id: `d-${message.id}`, ...(message.toolCallId ? { toolCallId: `d-${message.toolCallId}` } : {}), ...(message.toolCalls ? { toolCalls: message.toolCalls.map((call) => ({ ...call, id: `d-${call.id}` })) } : {}) })));
+      expect(engine.assemble().metadata.tokens).toBe(before);
+      dropped.discard();
+      expect(engine.assemble().metadata.tokens).toBe(before);
+      const kept = engine.branch('kept');
+      kept.ingest(explored.map((message) => ({ ...message, id: `k-${message.id}`, ...(message.toolCallId ? { toolCallId: `k-${message.toolCallId}` } : {}), ...(message.toolCalls ? { toolCalls: message.toolCalls.map((call) => ({ ...call, id: `k-${call.id}` })) } : {}) })));
+      const merged = kept.merge();
+      expect(merged.tokens).toBeLessThan(100);
+      expect(engine.assemble().metadata.tokens - before).toBeLessThan(100);
+    },
+  );
+
   test.prop([arbitrarySession({ maxTurns: 12, system: false }), fc.constantFrom(MergeStrategy.SUMMARIZE, MergeStrategy.SQUASH, MergeStrategy.REBASE), fc.double({ min: 0.01, max: 0.1, noNaN: true })], { numRuns: 30 })(
     'a merge never adds more than the entropy budget to the parent',
     (messages, strategy, share) => {
