@@ -100,6 +100,7 @@ export {
   ADAPTIVE_THRESHOLD_RANGE,
   adaptiveThreshold,
   checkBranchName,
+  checkForkPoint,
   detectLoop,
   entropyTokens,
   hashAssistantTurn,

@@ -5,6 +5,7 @@ import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } fr
 import {
   buildMergeMessages,
   checkBranchName,
+  checkForkPoint,
   entropyTokens,
   MergeStrategy,
   type BranchOptions,
@@ -39,19 +40,23 @@ export interface BranchParent {
  * message is copied or recounted), its units the parent's fidelity decisions, pins and summaries.
  * @internal
  */
-function forkEngine(parent: BranchParent, sessionId: string): Engine {
+function forkEngine(parent: BranchParent, sessionId: string, at: number): Engine {
   const child = parent.makeEngine({ ...parent.options, sessionId });
   const from = parent.engine.state;
   const to = child.state;
+  const shared = from.log.entries.slice(0, at);
   to.log.append(
-    from.log.entries.map((entry) => entry.message),
-    from.log.entries.map((entry) => entry.tokens),
+    shared.map((entry) => entry.message),
+    shared.map((entry) => entry.tokens),
   );
-  for (const id of from.pinned) to.pinned.add(id);
+  for (const id of from.pinned) if (to.log.hasMessage(id)) to.pinned.add(id);
   child.afterAppend(0);
-  from.units.forEach((unit, index) => Object.assign(to.units[index]!, unit));
-  for (const entry of from.log.entries) to.deadEnds.observe(entry.message);
-  for (const [id, text] of from.summaries) to.summaries.set(id, text);
+  // A unit cut by the fork point (a call whose results come later) starts over: its decision is not copied.
+  to.units.forEach((unit, index) => {
+    if (to.log.units[index]!.positions.length === from.log.units[index]!.positions.length) Object.assign(unit, from.units[index]);
+  });
+  for (const entry of shared) to.deadEnds.observe(entry.message);
+  for (const [id, text] of from.summaries) if (to.log.hasMessage(id)) to.summaries.set(id, text);
   to.turn = from.turn;
   to.lastBudget = from.lastBudget;
   to.lastQuery = from.lastQuery;
@@ -186,10 +191,11 @@ export function createBranch(parent: BranchParent, name: string, options: Branch
   if (parent.names.has(name)) {
     throw new CairnError({ code: 'BRANCH_EXISTS', message: `A branch named "${name}" already exists under "${parent.path.join('/')}" (names are used once per parent, closed branches included). Pick another name.`, details: { name } });
   }
+  const at = checkForkPoint(options.at, parent.engine.state.log.entries.length);
   const path = [...parent.path, name];
-  const child = forkEngine(parent, path.join('/'));
+  const child = forkEngine(parent, path.join('/'), at);
   parent.names.add(name);
-  return new Branch(name, path, parent.engine.state.log.entries.length, tokens, child, parent);
+  return new Branch(name, path, at, tokens, child, parent);
 }
 
 export type { ContextEngine };

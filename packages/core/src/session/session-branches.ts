@@ -1,6 +1,6 @@
 import { CairnError, type CairnMessage, type TokenCounter } from '../log/index.js';
 import type { ContextEngineOptions } from '../options/index.js';
-import { buildMergeMessages, checkBranchName, entropyTokens, MergeStrategy, type BranchInfo, type BranchOptions, type BranchStatus, type MergeResult } from '../sovereignty/index.js';
+import { buildMergeMessages, checkBranchName, checkForkPoint, entropyTokens, MergeStrategy, type BranchInfo, type BranchOptions, type BranchStatus, type MergeResult } from '../sovereignty/index.js';
 
 export type { SessionBranch } from './cairn-session.js';
 import { hashText } from '../text/index.js';
@@ -143,7 +143,7 @@ export async function createSessionBranch(parent: BranchParentSession, name: str
   const record: BranchRecord = {
     name,
     path,
-    forkAt: parent.session.engine.getMessages().length,
+    forkAt: checkForkPoint(options?.at, parent.session.engine.getMessages().length),
     entropyTokens: tokens,
     childSessionId: `branch-${hashText(full)}${hashText(full, 1)}`,
     status: 'open',

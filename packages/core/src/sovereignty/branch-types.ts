@@ -29,4 +29,10 @@ export interface MergeResult {
 export interface BranchOptions {
   /** Share of the parent's budget the branch may add back when merged. @default the engine's `sovereignty.branches.entropyBudget` (0.05) */
   entropyBudget?: number;
+  /**
+   * Fork after the parent's first `at` messages instead of after all of them (a whole number from
+   * 0 to the parent's length): the branch shares only that prefix, e.g. to continue a history that
+   * was edited after message `at`. @default the parent's length
+   */
+  at?: number;
 }

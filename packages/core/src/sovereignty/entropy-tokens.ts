@@ -20,3 +20,24 @@ export function entropyTokens(parentBudget: number, share: number): number {
   }
   return Math.max(1, Math.floor(parentBudget * share));
 }
+
+/**
+ * Checks a fork point: a whole number from 0 to the parent's length (`undefined`: the length).
+ *
+ * @param at - The requested fork point.
+ * @param length - The parent's log length.
+ * @returns The fork point.
+ * @throws CairnError `INVALID_OPTIONS`
+ *
+ * @example
+ * ```ts
+ * checkForkPoint(undefined, 12); // 12
+ * ```
+ */
+export function checkForkPoint(at: unknown, length: number): number {
+  if (at === undefined) return length;
+  if (typeof at !== 'number' || !Number.isInteger(at) || at < 0 || at > length) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid branch option at: got ${String(at)}; expected a whole number of parent messages from 0 to ${length}.`, details: { at, length } });
+  }
+  return at;
+}

@@ -15,6 +15,6 @@ export { checkBranchName, MAX_BRANCH_NAME_LENGTH } from './check-branch-name.js'
 export { MergeStrategy } from './merge-strategy.js';
 export { buildMergeMessages, SUMMARY_MAX_TOKENS } from './build-merge-messages.js';
 export type { BuildMergeInput, MergeMessages } from './build-merge-messages.js';
-export { entropyTokens } from './entropy-tokens.js';
+export { checkForkPoint, entropyTokens } from './entropy-tokens.js';
 export type { BranchInfo, BranchOptions, BranchStatus, MergeResult } from './branch-types.js';
 export type { SovereigntyMetadata } from './sovereignty-metadata.js';
