@@ -1,4 +1,4 @@
-import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
+import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer, VitalityPulse } from '@cairn/core';
 import type { EmbeddingModel, LanguageModel } from 'ai';
 
 /** Sessions (branches included) the middleware holds open at once; the least recently used is closed past it. */
@@ -134,4 +134,11 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
   onBackgroundError?: (error: unknown) => void;
   /** Called after each view is assembled, before the model is called (logging, metrics, showing what the view kept). @default none */
   onView?: (info: CairnViewInfo) => void;
+  /**
+   * Called with each turn's vitality pulse (context sovereignty): pressure, phase, hashes of the
+   * assistant turn and its tool calls, `stuck` when the agent loops, the session id. Zero tokens:
+   * the prompt is the same with or without it. Merged with `sovereignty.onPulse`; not used with
+   * `engine` (that engine's own options apply). @default none
+   */
+  onPulse?: (pulse: VitalityPulse) => void;
 }

@@ -25,6 +25,7 @@ import { ingestFrom, syncSession } from './sync-session.js';
 import { UnnamedEngineCache } from './unnamed-engine-cache.js';
 import { viewToPrompt } from './view-to-prompt.js';
 import { warnNote } from './warn-note.js';
+import { withPulse } from './with-pulse.js';
 
 /** What the middleware holds now (for monitoring and tests). */
 export interface CairnMiddlewareStats {
@@ -103,6 +104,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     onHistoryMismatch = DEFAULT_ON_HISTORY_MISMATCH,
     onBackgroundError,
     onView,
+    onPulse,
     ...engineOptions
   } = options;
   const budget = checkMiddlewareOptions(options);
@@ -114,6 +116,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     budget,
     embedder: embedder ?? (embeddingModel ? embeddingModelEmbedder(embeddingModel) : undefined),
     summarizer: summarizer === undefined ? undefined : isSummarizer(summarizer) ? summarizer : languageModelSummarizer(summarizer),
+    sovereignty: withPulse(engineOptions.sovereignty, onPulse),
   };
   // Core checks the engine options here, once, rather than at the first call.
   if (!engine) checkEngineOptions(resolvedEngineOptions);

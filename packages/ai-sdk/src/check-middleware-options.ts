@@ -54,6 +54,7 @@ export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number 
   if (engine !== undefined && (store !== undefined || sessionId !== undefined)) fail('engine is used for every call, so store and sessionId have no effect with it; pass one or the other.', {});
   if (onBackgroundError !== undefined && typeof onBackgroundError !== 'function') fail('onBackgroundError must be a function.', {});
   if (onView !== undefined && typeof onView !== 'function') fail('onView must be a function.', {});
+  if (options.onPulse !== undefined && typeof options.onPulse !== 'function') fail('onPulse must be a function.', {});
   if (summarizer !== undefined && typeof summarizer !== 'function' && typeof summarizer !== 'string' && !hasMethods(summarizer, ['doGenerate'])) {
     fail('summarizer must be an AI SDK language model or a core Summarizer function.', {});
   }

@@ -144,3 +144,16 @@ export { convertLocomoConversation, type ConvertLocomoConversationOptions } from
 export { LOCOMO_CATEGORY_NAMES, type LocomoCategoryName, type LocomoConversion, type LocomoMessageRecord, type LocomoProbeRecord } from './locomo/locomo-types.js';
 export { parseLocomoTimestamp } from './locomo/parse-locomo-timestamp.js';
 export { type JsonValue, toPythonJson } from './locomo/to-python-json.js';
+export {
+  evaluateLoopDetection,
+  replayLoopDetection,
+  scoreDetections,
+  syntheticLoopEpisode,
+  type DetectionScore,
+  type LabelledLoopUnit,
+  type LoopDetectionRow,
+  type LoopDetectorKind,
+  type LoopEpisode,
+  type LoopEpisodeKind,
+  type LoopReplay,
+} from './loops/index.js';

@@ -90,3 +90,28 @@ export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
 export { assignMessageIds, fingerprint, isPrefix, LruMap, MAX_SYNC_ALIGNMENTS, planSync, SerialQueue, SyncedKeys } from './sync/index.js';
 export type { LruMapOptions, MessageIdAssignment, MessageIdentity, PlanSyncOptions, SyncPlan } from './sync/index.js';
+export type { ContextBranch } from './engine/index.js';
+export {
+  DEFAULT_ADAPTIVE_BASE,
+  DEFAULT_BRANCH_ENTROPY_BUDGET,
+  DEFAULT_LOOP_REPEATS,
+  DEFAULT_LOOP_WINDOW,
+} from './options/index.js';
+export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, SovereigntyOptions, VitalityPulse } from './options/index.js';
+export {
+  ADAPTIVE_THRESHOLD_RANGE,
+  adaptiveThreshold,
+  checkBranchName,
+  checkForkPoint,
+  detectLoop,
+  entropyTokens,
+  hashAssistantTurn,
+  LOOP_NOTICE_HEADER,
+  loopNotice,
+  MAX_BRANCH_NAME_LENGTH,
+  MergeStrategy,
+  SUMMARY_MAX_TOKENS,
+} from './sovereignty/index.js';
+export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
+export type { SaveBranchOptions, SessionBranch, StoredBranch } from './session/index.js';
+export { BRANCH_RECORD_FORMAT, BRANCH_RECORD_VERSION, checkBranchRecord } from './session/index.js';

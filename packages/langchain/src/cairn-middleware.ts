@@ -6,6 +6,7 @@ import { checkCount, checkSessionOptions, invalidOption } from './check-options.
 import { guardToolCall } from './guard-tool-call.js';
 import { InvocationSessions } from './invocation-sessions.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
+import { withPulseEvents } from './pulse-events.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -71,7 +72,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   if (!GUARDS.includes(guard)) invalidOption(owner, 'guard', "'off', 'warn' or 'block'", guard);
   checkCount(owner, 'maxOpenSessions', maxOpenSessions);
   const budget = resolveBudgetOption(owner, options.budget, options.contextWindow);
-  const resolve = createSessionResolver(owner, sessionOptions, maxOpenSessions);
+  const resolve = createSessionResolver(owner, withPulseEvents(sessionOptions), maxOpenSessions);
   const invocations = new InvocationSessions(() => resolve.ephemeral());
   const storedIdOf = (runtime: unknown): string | undefined => {
     const threadId = threadIdOf(runtime);

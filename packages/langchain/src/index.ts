@@ -14,3 +14,4 @@ export { fromCairnMessage } from './from-cairn-message.js';
 export { encodeLangChainMessage } from './encode-lang-chain-message.js';
 export type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
 export { decodeLangChainMessage } from './decode-lang-chain-message.js';
+export { PULSE_EVENT } from './pulse-events.js';

@@ -8,6 +8,7 @@ import type { LlamaIndexSession } from './llama-index-session.js';
 import { messageId } from './message-id.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS, type SessionResolver } from './session-resolver.js';
 import { toCairnMessage } from './to-cairn-message.js';
+import { withPulseEvents } from './pulse-events.js';
 
 /** Options of {@link CairnChatStore}. */
 export interface CairnChatStoreOptions<AdditionalMessageOptions extends object = object> extends CairnLlamaIndexOptions {
@@ -83,7 +84,7 @@ export class CairnChatStore<AdditionalMessageOptions extends object = object> ex
     this.budget = resolveBudgetOption('CairnChatStore', checked.budget ?? DEFAULT_BUDGET, contextWindow);
     this.results = new LruMap(maxOpenSessions);
     const logger = options.logger ?? console;
-    this.resolver = createSessionResolver('CairnChatStore', sessionOptions, {
+    this.resolver = createSessionResolver('CairnChatStore', withPulseEvents(sessionOptions), {
       maxOpen: maxOpenSessions,
       onBackgroundError: (error) => logger.warn('cairn: a background save of a chat-store session failed (its messages are in the store).', error),
     });

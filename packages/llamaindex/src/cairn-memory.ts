@@ -10,6 +10,7 @@ import { messageId } from './message-id.js';
 import { createSessionResolver, type SessionResolver } from './session-resolver.js';
 import { toCairnMessage } from './to-cairn-message.js';
 import { UnawaitedWrites } from './unawaited-writes.js';
+import { withPulseEvents } from './pulse-events.js';
 
 /** The prefix of the session id of a memory created without one: `llamaindex-memory.<random UUID>`, one per memory. */
 export const DEFAULT_MEMORY_SESSION_PREFIX = 'llamaindex-memory';
@@ -71,7 +72,7 @@ export class CairnMemory extends Memory {
     this.writes = new UnawaitedWrites(this.cairnLogger);
     this.sessionId = options.sessionId ?? `${DEFAULT_MEMORY_SESSION_PREFIX}.${globalThis.crypto.randomUUID()}`;
     checkSessionKey({ tenant: checked.tenant, sessionId: this.sessionId });
-    this.resolver = createSessionResolver('createCairnMemory', options, { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
+    this.resolver = createSessionResolver('createCairnMemory', withPulseEvents(options), { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
     checkForeignOptions(this.cairnLogger, 'createCairnMemory', { llm: options.llm, embedder: options.embedder });
   }
 

@@ -15,6 +15,7 @@ import {
 import { runRedisScript, type RedisCommandClient } from './run-redis-script.js';
 import { resolveRedisConnection } from './resolve-redis-connection.js';
 import { storeUnavailable } from './store-unavailable-error.js';
+import { redisBranchRecords } from './redis-branch-records.js';
 
 /**
  * A {@link SessionStore} on Redis, for many app servers sharing sessions. Each session is a list
@@ -71,6 +72,8 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
   }
 
   return {
+    ...redisBranchRecords({ keyPrefix, ttl, send }),
+
     async load(rawKey) {
       const { tenant, sessionId } = checkSessionKey(rawKey);
       const key = { tenant, sessionId };

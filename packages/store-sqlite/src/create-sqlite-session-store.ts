@@ -15,6 +15,7 @@ import {
   type StoredState,
 } from '@cairn/core';
 import { migrateSchema } from './migrate-schema.js';
+import { sqliteBranchRecords } from './sqlite-branch-records.js';
 import { damagedFileError, isSqliteDamage, refuseEmptyFile, rethrowDamage } from './sqlite-damage.js';
 
 /** How long a write waits for another process's write lock, in milliseconds. */
@@ -199,6 +200,8 @@ export function createSqliteSessionStore({
   }
 
   return {
+    ...sqliteBranchRecords({ database, write, read }),
+
     async loadTail(key, from) {
       checkSessionKey(key);
       if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {

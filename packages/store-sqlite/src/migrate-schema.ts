@@ -28,6 +28,15 @@ export const MIGRATIONS: readonly string[] = [
      data TEXT NOT NULL,
      PRIMARY KEY (tenant, session_id)
    ) WITHOUT ROWID;`,
+  // 2: branch records (context sovereignty), one row per branch of a session.
+  `CREATE TABLE branches (
+     tenant TEXT NOT NULL,
+     session_id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     data TEXT NOT NULL,
+     PRIMARY KEY (tenant, session_id, name)
+   ) WITHOUT ROWID;`,
 ];
 
 /** The schema version this package writes. */

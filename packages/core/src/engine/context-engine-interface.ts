@@ -2,6 +2,7 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
+import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -80,4 +81,31 @@ export interface ContextEngine {
   prepare(options?: { query?: string }): Promise<number>;
   /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
   summarize(): Promise<number>;
+  /**
+   * Opens a branch: a child engine sharing this log up to now (no message copied), to explore
+   * without cluttering this one; `merge` brings back at most its entropy budget, `discard` drops it.
+   * Costs nothing in this engine's view.
+   * @throws CairnError `INVALID_BRANCH_NAME` (empty, over 64 characters, separators), `BRANCH_EXISTS`, `INVALID_OPTIONS`
+   */
+  branch(name: string, options?: import('../sovereignty/index.js').BranchOptions): ContextBranch;
+}
+
+/**
+ * A branch of a context engine (`engine.branch(name)`): a child engine that shares its parent's
+ * log up to the fork (the same message objects and token counts; nothing is copied) and then
+ * goes its own way. `merge` brings back at most its entropy budget; `discard` drops it. Either
+ * closes it for good: afterwards `ingest`, `afterTurn`, `branch`, `merge` and `discard` throw
+ * `BRANCH_CLOSED` (reads still work). Branches nest: `branch.branch('deeper')`.
+ */
+export interface ContextBranch extends ContextEngine, BranchInfo {
+  /** `open`, `merged` or `discarded`. */
+  readonly status: BranchStatus;
+  /**
+   * Appends the branch's work to the parent's log with `strategy` (default SUMMARIZE), within the
+   * entropy budget, then closes the branch. A failure leaves both unchanged.
+   * @throws CairnError `BRANCH_CLOSED`, `BUDGET_EXCEEDED`, `UNKNOWN_MESSAGE`
+   */
+  merge(strategy?: MergeStrategy): MergeResult;
+  /** Closes the branch without touching the parent (0 tokens in the parent's view). @throws CairnError `BRANCH_CLOSED` */
+  discard(): void;
 }

@@ -30,7 +30,11 @@ import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.
 import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
-import type { ContextEngine, IngestResult } from './context-engine-interface.js';
+import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
+import { createBranch } from './branch-engine.js';
+import { turnBrief } from './turn-brief.js';
+import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
+import type { LoopSignal, PressureLevels } from '../options/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -47,8 +51,14 @@ class Engine implements ContextEngine {
   readonly state: EngineState;
   /** Token counts of recent brief texts and lines (a cache; never part of the state). */
   readonly #briefTokens = new Map<string, number>();
+  /** Context sovereignty: the options as given (branches are made with them), branch names used, hashes of assistant messages, the loop in force. */
+  readonly #options: ContextEngineOptions;
+  readonly #branchNames = new Set<string>();
+  readonly #turnHashes = new WeakMap<CairnMessage, AssistantTurnHashes>();
+  #loop: LoopSignal | undefined;
 
   constructor(options: ContextEngineOptions) {
+    this.#options = options;
     const tokenCounter = checkedTokenCounter(options.tokenCounter ?? createBpeTokenCounter());
     const log = new SessionLog(tokenCounter, createLexicalVectoriser());
     // The default clock counts logged messages: deterministic, and restored with the log.
@@ -75,7 +85,10 @@ class Engine implements ContextEngine {
       preloadedDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
-    if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    if (resolved.deadEndBrief || resolved.sovereignty.loops?.notice) {
+      const deadEnds = resolved.deadEndBrief ? (maxTokens: number) => this.brief(maxTokens) : undefined;
+      this.state.brief = ({ maxTokens }) => turnBrief(this.#loop, maxTokens, (text) => this.state.options.tokenCounter.count(text), deadEnds);
+    }
     preloadSharedDeadEnds(this.state);
   }
 
@@ -132,11 +145,52 @@ class Engine implements ContextEngine {
   assemble(options: AssembleOptions = {}): AssembleResult {
     const checked = checkAssembleOptions(options);
     this.state.phase = 'assemble';
+    const vitality = this.#sense('assemble', checked.progress, 0);
+    this.#loop = this.state.options.sovereignty.loops?.notice ? vitality.loop : undefined;
     try {
-      return assembleView(this.state, checked);
+      const result = this.#withPressure(vitality.pressure, () => assembleView(this.state, checked));
+      vitality.pulse.pressure = result.metadata.usage;
+      result.metadata.sovereignty = this.#report(vitality);
+      return result;
     } finally {
       this.state.phase = 'idle';
     }
+  }
+
+  /** Senses the turn's vitality (pulse, loop, adaptive pressure levels) from the log; no tokens. */
+  #sense(source: 'assemble' | 'afterTurn', progress: number | undefined, usage: number): TurnVitality {
+    const { options, log, turn } = this.state;
+    return senseVitality(log, { sovereignty: options.sovereignty, sessionId: options.sessionId, pressure: options.pressure, turn: source === 'assemble' ? turn + 1 : turn, time: options.now(), source, usage, progress, cache: this.#turnHashes });
+  }
+
+  /** Runs `job` with other pressure levels in force (the adaptive threshold), then restores the engine's own. */
+  #withPressure<T>(pressure: PressureLevels, job: () => T): T {
+    const own = this.state.options;
+    if (pressure === own.pressure) return job();
+    this.state.options = { ...own, pressure };
+    try {
+      return job();
+    } finally {
+      this.state.options = own;
+    }
+  }
+
+  /** The turn's `metadata.sovereignty`, after handing the pulse to `onPulse` (whose errors are swallowed: a pulse never breaks a turn). */
+  #report({ pulse, loop }: TurnVitality): NonNullable<AssembleResult['metadata']['sovereignty']> {
+    try {
+      this.state.options.sovereignty.onPulse?.({ ...pulse });
+    } catch {
+      // A logging callback must not break the turn.
+    }
+    return loop ? { pulse, stuck: true, loop, threshold: pulse.threshold } : { pulse, stuck: false, threshold: pulse.threshold };
+  }
+
+  branch(name: string, options?: BranchOptions): ContextBranch {
+    return createBranch(
+      { engine: this, path: [this.sessionId], names: this.#branchNames, ingest: (messages) => this.ingest(messages), makeEngine: (options) => new Engine(options), options: this.#options },
+      name,
+      options,
+    );
   }
 
   afterTurn(result: AfterTurnInput = {}): AfterTurnResult {
@@ -146,13 +200,14 @@ class Engine implements ContextEngine {
     let added = 0;
     for (let index = log.entries.length - (result.messages?.length ?? 0); index < log.entries.length; index++) added += log.entries[index]!.tokens;
     const usage = (lastViewTokens + added) / lastBudget;
+    const vitality = this.#sense('afterTurn', undefined, usage);
     let compacted = false;
-    if (usage > options.pressure.red) {
-      this.compact({ budget: lastBudget });
+    if (usage > vitality.pressure.red) {
+      this.#withPressure(vitality.pressure, () => this.compact({ budget: lastBudget }));
       compacted = true;
     }
     this.state.phase = 'idle';
-    return { usage, compacted };
+    return { usage, compacted, metadata: { sovereignty: this.#report(vitality) } };
   }
 
   compact(options: CompactOptions = {}): CompactResult {

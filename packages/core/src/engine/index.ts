@@ -8,3 +8,4 @@ export type { ContextEngine, Engine, IngestResult } from './context-engine.js';
 export { restoreContextEngine } from './restore-context-engine.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
 export type { EngineSnapshot, UnitStateJson, VectorJson } from './snapshot.js';
+export type { ContextBranch } from './context-engine-interface.js';

@@ -18,7 +18,13 @@ export type CairnErrorCode =
   | 'UNKNOWN_MESSAGE'
   | 'INVALID_SESSION_KEY'
   | 'SESSION_CONFLICT'
-  | 'CORRUPT_SESSION';
+  | 'CORRUPT_SESSION'
+  /** A branch name that is empty, too long, or holds a separator or other character outside `[A-Za-z0-9._-]`. */
+  | 'INVALID_BRANCH_NAME'
+  /** A branch name already used under the same parent (open, merged or discarded). */
+  | 'BRANCH_EXISTS'
+  /** A merge, discard or write on a branch that was already merged or discarded. */
+  | 'BRANCH_CLOSED';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

@@ -34,8 +34,12 @@ export function checkQuery(query: unknown, parameter = 'query'): string | undefi
 export function checkAssembleOptions(options: unknown): AssembleOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', options, 'an object { query?, budget?, plannedTools? }');
-  const { query, plannedTools, ...rest } = options as Record<string, unknown>;
+  const { query, plannedTools, progress, ...rest } = options as Record<string, unknown>;
   const checked: AssembleOptions = { ...rest };
+  if (progress !== undefined && progress !== null) {
+    if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0 || progress > 1) throw invalid('progress', progress, 'a number from 0 to 1');
+    checked.progress = progress;
+  }
   const text = checkQuery(query);
   if (text !== undefined) checked.query = text;
   if (plannedTools !== undefined && plannedTools !== null) {

@@ -10,6 +10,8 @@ export interface AssembleOptions {
   budget?: number;
   /** Tools the agent plans to call next (PAACE): units using them score higher. */
   plannedTools?: readonly string[];
+  /** Task progress from the host, 0–1: steers the adaptive threshold when it is on (`sovereignty.adaptiveThreshold`). */
+  progress?: number;
 }
 
 /** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */
@@ -162,4 +164,6 @@ export interface ContextEngineOptions {
   summarizer?: Summarizer;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
+  /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults. */
+  sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
 }

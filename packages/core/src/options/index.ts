@@ -12,3 +12,19 @@ export type { AssembleOptions, ContextEngineOptions, FidelityThresholds, Pressur
 export { checkBudget, resolveOptions } from './resolve-options.js';
 export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
+export {
+  DEFAULT_ADAPTIVE_BASE,
+  DEFAULT_BRANCH_ENTROPY_BUDGET,
+  DEFAULT_LOOP_REPEATS,
+  DEFAULT_LOOP_WINDOW,
+} from './sovereignty-options.js';
+export type {
+  AdaptiveThresholdOptions,
+  BranchDefaults,
+  LoopDetectionOptions,
+  LoopSignal,
+  ResolvedSovereigntyOptions,
+  SovereigntyOptions,
+  VitalityPulse,
+} from './sovereignty-options.js';
+export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';

@@ -45,6 +45,8 @@ export interface EngineState {
 
 /** The brief a turn shows after the history. @internal */
 export interface ViewBrief {
+  /** The brief message's id. @default 'cairn:dead-ends' */
+  id?: string;
   text: string;
   /** Log ids of the attempts it summarises. */
   sourceIds: readonly string[];

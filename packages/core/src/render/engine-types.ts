@@ -66,6 +66,8 @@ export interface AssembleMetadata {
   direction: DirectionSample;
   /** Per-unit decisions, in order. */
   decisions: UnitDecision[];
+  /** Context sovereignty: the turn's vitality pulse, loop and threshold (zero tokens). */
+  sovereignty?: import('../sovereignty/index.js').SovereigntyMetadata;
 }
 
 /** The assembled view. */
@@ -86,6 +88,8 @@ export interface AfterTurnResult {
   usage: number;
   /** Pressure passed the red level, so `compact` ran. */
   compacted: boolean;
+  /** Context sovereignty: the vitality pulse of this turn (zero tokens). */
+  metadata?: { sovereignty: import('../sovereignty/index.js').SovereigntyMetadata };
 }
 
 /** Options of `compact`. */

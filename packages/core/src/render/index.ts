@@ -4,6 +4,7 @@
 // scripts/core-layout/apply.mjs (the names other folders and the package entry use).
 
 export type { EngineState } from './engine-state.js';
+export type { ViewBrief } from './engine-state.js';
 export type { AfterTurnInput, AfterTurnResult, AssembleMetadata, AssembleOptions, AssembleResult, CompactOptions, CompactResult, DecisionReason, DirectionState, UnitDecision } from './engine-types.js';
 export { findViewViolations } from './find-view-violations.js';
 export type { ViewMessageShape, ViewViolation } from './find-view-violations.js';

@@ -20,7 +20,7 @@ export function renderBrief(state: EngineState, budget: number): { message: View
   if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;
-  const message: ViewMessage = { id: 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
+  const message: ViewMessage = { id: brief.id ?? 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
   return { message, tokens: countMessageTokens(message, state.options.tokenCounter) };
 }
 

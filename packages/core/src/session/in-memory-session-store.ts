@@ -5,6 +5,7 @@ import { CairnError } from '../log/index.js';
 import { sessionConflictError } from './session-conflict-error.js';
 import type { LoadedSession, LoadedTail, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 import type { CairnMessage } from '../log/index.js';
+import { createInMemoryBranchRecords } from './in-memory-branch-records.js';
 
 /** Page size of `list` when no `limit` is given. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -58,6 +59,8 @@ export function createInMemorySessionStore(): SessionStore {
   const find = (key: SessionKey): MemorySession | undefined => tenants.get(key.tenant)?.get(key.sessionId);
 
   return {
+    ...createInMemoryBranchRecords(),
+
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
       const session = find(key);

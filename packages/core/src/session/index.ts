@@ -16,3 +16,7 @@ export { sessionConflictError } from './session-conflict-error.js';
 export { SESSION_STATE_FORMAT, SESSION_STATE_VERSION, snapshotSessionState } from './session-state.js';
 export type { SessionStateJson } from './session-state.js';
 export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
+export type { SessionBranch } from './session-branches.js';
+export { BRANCH_RECORD_FORMAT, BRANCH_RECORD_VERSION } from './branch-record.js';
+export { checkBranchRecord } from './in-memory-branch-records.js';
+export type { SaveBranchOptions, StoredBranch } from './session-store.js';

@@ -12,6 +12,8 @@ import type { LoadedSession, SessionKey, SessionStore } from './session-store.js
 import { countMessageTokens } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
 import { validateMessages } from '../log/index.js';
+import type { BranchInfo, BranchOptions, BranchStatus } from '../sovereignty/index.js';
+import { createSessionBranch, listSessionBranches, openSessionBranch, type BranchParentSession, type SessionBranch } from './session-branches.js';
 
 /** The tenant of sessions opened without one. */
 export const DEFAULT_TENANT = 'default';
@@ -85,7 +87,14 @@ class StoredSession implements CairnSession {
     private readonly store: SessionStore,
     loaded: LoadedSession | undefined,
     covered: number,
-    private readonly settings: { checkpointEvery: number; maxConflictRetries: number; onCheckpointError: ((error: unknown) => void) | undefined },
+    private readonly settings: {
+      checkpointEvery: number;
+      maxConflictRetries: number;
+      onCheckpointError: ((error: unknown) => void) | undefined;
+      /** Branches: the options the session was opened with, and its scope path. */
+      open: Omit<OpenSessionOptions, 'store' | 'tenant' | 'sessionId'>;
+      path: readonly string[];
+    },
   ) {
     this.version = loaded?.state?.version ?? 0;
     this.savedCount = covered;
@@ -215,6 +224,33 @@ class StoredSession implements CairnSession {
     return this.enqueue(() => this.save());
   }
 
+  branch(name: string, options?: BranchOptions): Promise<SessionBranch> {
+    return createSessionBranch(this.branchParent(), name, options);
+  }
+
+  openBranch(name: string): Promise<SessionBranch> {
+    return openSessionBranch(this.branchParent(), name);
+  }
+
+  listBranches(): Promise<(BranchInfo & { status: BranchStatus })[]> {
+    return listSessionBranches(this.branchParent());
+  }
+
+  private branchParent(): BranchParentSession {
+    const { options } = this.engine.state;
+    const { open, path } = this.settings;
+    return {
+      session: this,
+      store: this.store,
+      path,
+      budget: options.budget,
+      defaultEntropyBudget: options.sovereignty.entropyBudget,
+      tokenCounter: options.tokenCounter,
+      options: open,
+      open: (store, key, childPath) => openStoredSession({ ...open, store, tenant: key.tenant, sessionId: key.sessionId }, childPath),
+    };
+  }
+
   close(): Promise<void> {
     return this.enqueue(async () => {
       if (this.closed) return;
@@ -245,6 +281,11 @@ class StoredSession implements CairnSession {
  * ```
  */
 export async function openSession(options: OpenSessionOptions): Promise<CairnSession> {
+  return openStoredSession(options, undefined);
+}
+
+/** `openSession`, for a root session (`path` undefined) or a branch's session (its scope path). */
+async function openStoredSession(options: OpenSessionOptions, path: readonly string[] | undefined): Promise<CairnSession> {
   if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'openSession needs { sessionId, store?, tenant? }.' });
   const {
     store = createInMemorySessionStore(),
@@ -260,5 +301,6 @@ export async function openSession(options: OpenSessionOptions): Promise<CairnSes
   positiveInteger(maxConflictRetries, 'maxConflictRetries', true);
   const loaded = await store.load(key);
   const { engine, covered } = restoreEngine(key, loaded, engineOptions);
-  return new StoredSession({ tenant, sessionId }, engine, store, loaded, covered, { checkpointEvery, maxConflictRetries, onCheckpointError });
+  const open = { checkpointEvery, maxConflictRetries, onCheckpointError, ...engineOptions };
+  return new StoredSession({ tenant, sessionId }, engine, store, loaded, covered, { checkpointEvery, maxConflictRetries, onCheckpointError, open, path: path ?? [sessionId] });
 }

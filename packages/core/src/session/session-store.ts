@@ -72,6 +72,22 @@ export interface SessionPage {
   readonly next?: string;
 }
 
+/** A branch record as a store keeps it: opaque JSON written by core, versioned like a state. */
+export interface StoredBranch {
+  /** The branch's name (unique under its parent session). */
+  readonly name: string;
+  /** Bumped by one on every save; used for optimistic concurrency. */
+  readonly version: number;
+  /** The serialised record (JSON text written by core). */
+  readonly data: string;
+}
+
+/** Options for {@link SessionStore.saveBranch}. */
+export interface SaveBranchOptions {
+  /** The record version the writer last saw (0: the branch must not exist yet). A different stored version throws `SESSION_CONFLICT` and saves nothing. */
+  readonly expectedVersion?: number;
+}
+
 /**
  * Persistence for cairn sessions. Appends are incremental (they never rewrite the session);
  * states are saved from time to time, and loading gives the latest state plus the whole log, so
@@ -105,4 +121,13 @@ export interface SessionStore {
   delete(key: SessionKey): Promise<boolean>;
   /** Releases connections or file handles, if any. */
   close?(): Promise<void>;
+  /**
+   * Optional (branches, context sovereignty): saves the record of branch `branch.name` of the
+   * session `key` (the parent); resolves to its new version. The branch's own messages live in
+   * the store as a session of their own, holding only what came after the fork.
+   * Validates the key (`INVALID_SESSION_KEY`) and the name (`INVALID_BRANCH_NAME`).
+   */
+  saveBranch?(key: SessionKey, branch: { readonly name: string; readonly data: string }, options?: SaveBranchOptions): Promise<{ version: number }>;
+  /** Optional (branches): every branch record of the session `key`, by name (empty when none). */
+  loadBranches?(key: SessionKey): Promise<readonly StoredBranch[]>;
 }

@@ -1,0 +1,73 @@
+/**
+ * Loop detection, precision and recall (issue 16): cairn's detector against a naive baseline (the
+ * same call or reply 3 times in 8 actions, results and changes ignored), on
+ * - synthetic episodes with planted loops and hard non-loops (ground truth by construction);
+ * - hand-labelled units of the shared agent runs (tau-bench airline runs, CodeR agents), labels
+ *   in `src/loops/loop-labels.json` (ids only; the data stays in ../shared/data).
+ * Each set is split: `dev` (what the detector was designed on) and `held-out`.
+ *
+ *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
+ */
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
+import { evaluateLoopDetection, readSessionFile, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
+const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
+
+interface LabelFile {
+  units: { set: string; run: string; agent: string; loop: boolean }[];
+}
+const labels = JSON.parse(readFileSync(join(here, '../src/loops/loop-labels.json'), 'utf8')) as LabelFile;
+const labelOf = new Map(labels.units.map((unit) => [`${unit.set}/${unit.run}/${unit.agent}`, unit.loop]));
+
+/** A run's split: by a hash of its id, so it does not depend on which runs are present. */
+const splitOf = (run: string): LabelledLoopUnit['split'] => (hashText(run).charCodeAt(10) % 2 === 0 ? 'dev' : 'held-out');
+
+const synthetic: LabelledLoopUnit[] = [];
+for (let seed = 1; seed <= 300; seed++) for (const [offset, split] of [[0, 'dev'], [100_000, 'held-out']] as const) {
+  const episode = syntheticLoopEpisode(seed + offset);
+  synthetic.push({ id: episode.id, split, loop: episode.loop, messages: episode.messages });
+}
+
+const real: LabelledLoopUnit[] = [];
+let byRule = 0;
+for (const set of ['tau-bench-airline', 'coder-swebench-lite']) {
+  const folder = join(values.data!, set, 'runs');
+  if (!existsSync(folder)) {
+    process.stdout.write(`(no ${folder}: the ${set} units are skipped)\n`);
+    continue;
+  }
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.session.jsonl')).sort()) {
+    const run = file.slice(0, -'.session.jsonl'.length);
+    const messages = await readSessionFile(join(folder, file));
+    const agents = set.startsWith('coder') ? splitByAgent(messages) : new Map([['', messages]]);
+    for (const [agent, own] of agents) {
+      const key = `${set}/${run}/${agent}`;
+      const loop = labelOf.get(key);
+      if (loop === undefined) byRule++;
+      real.push({ id: key, split: splitOf(run), loop: loop ?? false, messages: own });
+    }
+  }
+}
+
+function print(title: string, rows: readonly LoopDetectionRow[]): void {
+  process.stdout.write(`\n${title}\n`);
+  process.stdout.write('split     detector  units  loops   TP  FP  FN  precision  recall\n');
+  for (const row of rows) {
+    process.stdout.write(
+      `${row.split.padEnd(9)} ${row.detector.padEnd(8)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}  ${(row.precision * 100).toFixed(1).padStart(8)}%  ${(row.recall * 100).toFixed(1).padStart(5)}%\n`,
+    );
+    if (row.detector === 'cairn' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}\n`);
+  }
+}
+
+process.stdout.write(`Loop detection: window ${options.window} assistant messages, repeats ${options.repeats}. Baseline "naive": the same call (name + arguments) or reply ${options.repeats}x in the window, results and state changes ignored.\n`);
+print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 held-out; ground truth by construction)`, evaluateLoopDetection(synthetic, options));
+print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options));
+const candidates = real.filter((unit) => labelOf.has(unit.id));
+print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options));

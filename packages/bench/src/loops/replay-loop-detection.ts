@@ -1,0 +1,35 @@
+import { detectLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+
+/** Which detector to replay: cairn's, or the naive baseline (same call or reply ≥ repeats times, results and state changes ignored). */
+export type LoopDetectorKind = 'cairn' | 'naive';
+
+/** What replaying a session through the loop detector found. */
+export interface LoopReplay {
+  /** The detector fired at some assistant message. */
+  fired: boolean;
+  /** Id of the first assistant message at which it fired. */
+  firstAt?: string;
+}
+
+/**
+ * Replays one agent's messages through the loop detector the way the engine sees them: after
+ * each assistant message and its tool results, the last `window` assistant messages are checked.
+ *
+ * @param messages - One agent's context, in order (tool results right after their calls).
+ * @param options - The detector's window and repeats.
+ * @param kind - `cairn` (results and state changes count) or `naive` (the baseline).
+ * @returns Whether and where it fired.
+ */
+export function replayLoopDetection(messages: readonly CairnMessage[], options: DetectLoopOptions, kind: LoopDetectorKind = 'cairn'): LoopReplay {
+  const results = new Map<string, CairnMessage>();
+  for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
+  const turns: AssistantTurnHashes[] = [];
+  for (const message of messages) {
+    if (message.role !== 'assistant') continue;
+    const answers = kind === 'cairn' ? (message.toolCalls ?? []).map((call) => results.get(call.id)) : [];
+    const hashes = hashAssistantTurn(message, answers);
+    turns.push(kind === 'cairn' ? hashes : { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) });
+    if (detectLoop(turns, options)) return { fired: true, firstAt: message.id };
+  }
+  return { fired: false };
+}

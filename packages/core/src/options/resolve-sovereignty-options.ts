@@ -1,0 +1,63 @@
+import { CairnError } from '../log/index.js';
+import {
+  DEFAULT_ADAPTIVE_BASE,
+  DEFAULT_BRANCH_ENTROPY_BUDGET,
+  DEFAULT_LOOP_REPEATS,
+  DEFAULT_LOOP_WINDOW,
+  type ResolvedSovereigntyOptions,
+  type SovereigntyOptions,
+} from './sovereignty-options.js';
+
+function invalid(parameter: string, value: unknown, expected: string): CairnError {
+  return new CairnError({
+    code: 'INVALID_OPTIONS',
+    message: `Invalid context engine option sovereignty.${parameter}: got ${typeof value === 'object' ? JSON.stringify(value) : String(value)}; expected ${expected}.`,
+    details: { parameter: `sovereignty.${parameter}`, value },
+  });
+}
+
+function integer(parameter: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw invalid(parameter, value, `an integer from ${min} to ${max}`);
+  return value;
+}
+
+function fraction(parameter: string, value: unknown, min: number, max: number, openMin = false): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value > max || (openMin ? value <= min : value < min)) {
+    throw invalid(parameter, value, `a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'and at most' : 'to'} ${max}`);
+  }
+  return value;
+}
+
+/**
+ * Applies the defaults of the engine's `sovereignty` options (pulse, loops, adaptive threshold,
+ * branches) and checks them.
+ * @throws CairnError `INVALID_OPTIONS`
+ * @internal
+ */
+export function resolveSovereigntyOptions(options: SovereigntyOptions | undefined): ResolvedSovereigntyOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) throw invalid('', options, 'an object');
+  const { onPulse, loops = {}, adaptiveThreshold = false, branches = {} } = options ?? {};
+  if (onPulse !== undefined && typeof onPulse !== 'function') throw invalid('onPulse', onPulse, 'a function');
+  if (loops !== false && (typeof loops !== 'object' || loops === null)) throw invalid('loops', loops, 'an object or false');
+  if (typeof adaptiveThreshold !== 'boolean' && (typeof adaptiveThreshold !== 'object' || adaptiveThreshold === null)) {
+    throw invalid('adaptiveThreshold', adaptiveThreshold, 'a boolean or an object');
+  }
+  if (typeof branches !== 'object' || branches === null) throw invalid('branches', branches, 'an object');
+  const adaptive = adaptiveThreshold === false ? undefined : adaptiveThreshold === true ? {} : adaptiveThreshold;
+  return {
+    onPulse,
+    loops:
+      loops === false
+        ? undefined
+        : {
+            window: integer('loops.window', loops.window ?? DEFAULT_LOOP_WINDOW, 2, 1000),
+            repeats: integer('loops.repeats', loops.repeats ?? DEFAULT_LOOP_REPEATS, 2, 1000),
+            notice: loops.notice !== false,
+          },
+    adaptive: adaptive && {
+      base: fraction('adaptiveThreshold.base', adaptive.base ?? DEFAULT_ADAPTIVE_BASE, 0.5, 0.95),
+      expectedTurns: adaptive.expectedTurns === undefined ? undefined : integer('adaptiveThreshold.expectedTurns', adaptive.expectedTurns, 1, 1e9),
+    },
+    entropyBudget: fraction('branches.entropyBudget', branches.entropyBudget ?? DEFAULT_BRANCH_ENTROPY_BUDGET, 0, 1, true),
+  };
+}

@@ -1,0 +1,115 @@
+import type { WorkPhase } from '../log/index.js';
+
+/** Default window of the loop detector: the last 8 assistant messages of the log. */
+export const DEFAULT_LOOP_WINDOW = 8;
+/** Default repeats that make a loop: the same reply or the same tool call 3 times in the window. */
+export const DEFAULT_LOOP_REPEATS = 3;
+/** Base of the adaptive compaction threshold (the yellow pressure level it moves). */
+export const DEFAULT_ADAPTIVE_BASE = 0.7;
+/** Share of the parent's budget a branch may add back when merged. */
+export const DEFAULT_BRANCH_ENTROPY_BUDGET = 0.05;
+
+/**
+ * What a loop is made of: the same reply text (`content`) or the same tool call, arguments
+ * included (`call`), seen `count` times in the detector's window.
+ */
+export interface LoopSignal {
+  /** `content`: the same assistant text; `call`: the same tool name and arguments. */
+  kind: 'content' | 'call';
+  /** Times it was seen in the window. */
+  count: number;
+  /** The tool's name, for a `call` loop. */
+  toolName?: string;
+  /** The hash of what repeated (content hash or call-signature hash). */
+  hash: string;
+  /** Log id of the latest repeat. */
+  lastId: string;
+}
+
+/**
+ * One vitality pulse: a zero-token health record of a turn. It never enters the view; it goes to
+ * `metadata.sovereignty.pulse` and to `sovereignty.onPulse`.
+ */
+export interface VitalityPulse {
+  /** The engine's session (a branch's is its parent's id and the branch path). */
+  sessionId: string;
+  /** The engine's turn (assemble count). */
+  turn: number;
+  /** Time from the engine's injected clock (`now`). */
+  time: number;
+  /** Where it was taken: an `assemble` (the view's usage) or an `afterTurn` (the next view's estimate). */
+  source: 'assemble' | 'afterTurn';
+  /** Share of the budget the view uses (assemble) or would use (afterTurn). */
+  pressure: number;
+  /** `acting`: the latest assistant message called tools; `thinking`: it answered in text; `waiting`: no assistant message since the latest user one. */
+  phase: 'thinking' | 'acting' | 'waiting';
+  /** The work phase of the latest units (explore / act / verify / debug …). */
+  workPhase: WorkPhase;
+  /** Hash of the latest assistant message's text (whitespace and case folded); `''` when it has none. */
+  contentHash: string;
+  /** Hash of the latest assistant message's tool calls (names and arguments); `''` when it has none. */
+  callsHash: string;
+  /** Log messages so far. */
+  messages: number;
+  /** A loop is detected (the same reply or call repeated in the window). */
+  stuck: boolean;
+  /** What repeats, when stuck. */
+  loop?: LoopSignal;
+  /** The compaction threshold (yellow level) in force this turn: the adaptive one when on, else the fixed one. */
+  threshold: number;
+}
+
+/** Loop detection: the same reply text or tool call (successful calls included) repeated in a window. */
+export interface LoopDetectionOptions {
+  /** Assistant messages the detector looks back over. @default 8 */
+  window?: number;
+  /** Repeats within the window that make a loop. @default 3 */
+  repeats?: number;
+  /** Put a short notice in the view while a loop is detected (counted in the budget). @default true */
+  notice?: boolean;
+}
+
+/** The adaptive compaction threshold (context sovereignty). */
+export interface AdaptiveThresholdOptions {
+  /** Base threshold. @default 0.70 */
+  base?: number;
+  /**
+   * Progress estimator when `assemble` gets no `progress`: the task is expected to take this many
+   * turns, and progress is `turn / expectedTurns`. Without it (and without a host signal) progress
+   * is unknown and neither the early nor the late adjustment applies.
+   */
+  expectedTurns?: number;
+}
+
+/** Branches: what each child may add back to its parent. */
+export interface BranchDefaults {
+  /** Share of the parent's budget a branch may add back when merged (its entropy budget). @default 0.05 */
+  entropyBudget?: number;
+}
+
+/**
+ * Context sovereignty options of the engine (this part: the vitality pulse, loop detection, the
+ * adaptive threshold, branch defaults). All optional; the defaults leave the view as before
+ * except for the loop notice while an agent repeats itself.
+ */
+export interface SovereigntyOptions {
+  /** Called with every pulse (each `assemble` and `afterTurn`); costs no tokens. Errors it throws are swallowed. */
+  onPulse?: (pulse: VitalityPulse) => void;
+  /** Loop detection; `false` turns it off (no `stuck`, no notice). @default on, window 8, repeats 3 */
+  loops?: LoopDetectionOptions | false;
+  /**
+   * The adaptive threshold: moves the yellow (and red) pressure level with task progress, the
+   * recent error rate and loops. `true` for the defaults. @default false (fixed levels, as before)
+   */
+  adaptiveThreshold?: AdaptiveThresholdOptions | boolean;
+  /** Branch defaults. */
+  branches?: BranchDefaults;
+}
+
+/** Sovereignty options with defaults applied. @internal */
+export interface ResolvedSovereigntyOptions {
+  onPulse: ((pulse: VitalityPulse) => void) | undefined;
+  loops: { window: number; repeats: number; notice: boolean } | undefined;
+  adaptive: { base: number; expectedTurns: number | undefined } | undefined;
+  entropyBudget: number;
+}

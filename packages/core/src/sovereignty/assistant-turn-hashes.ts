@@ -1,0 +1,67 @@
+import { contentText, type CairnMessage } from '../log/index.js';
+import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
+import { hashText } from '../text/index.js';
+
+/** One tool call of an assistant message, as the loop detector sees it. */
+export interface CallObservation {
+  /** Hash of the call: name and canonical arguments. */
+  callHash: string;
+  /** Hash of its result's text (whitespace and case folded); `''` while unanswered. */
+  resultHash: string;
+  /** The call changed state successfully (an edit, a write, an install … whose result is not an error). */
+  changed: boolean;
+  toolName: string;
+}
+
+/** The hashes of one assistant message: what the pulse reports and the loop detector counts. */
+export interface AssistantTurnHashes {
+  /** The message's log id. */
+  id: string;
+  /** Hash of its text, whitespace collapsed and case folded; `''` when it has no text. */
+  contentHash: string;
+  /** Its tool calls, in call order. */
+  calls: CallObservation[];
+  /** Hash of all its calls together (names and arguments); `''` when it made none. */
+  callsHash: string;
+}
+
+const BLANKS = /\s+/g;
+
+function fold(text: string): string {
+  return text.replace(BLANKS, ' ').trim().toLowerCase();
+}
+
+/**
+ * Hashes an assistant message for the vitality pulse and loop detection: its text (whitespace
+ * runs collapsed, case folded, so a reply repeated with other line breaks is the same), each tool
+ * call (name plus arguments as canonical JSON: key order does not matter, any changed value does)
+ * with the hash of its result, and whether the call changed state successfully (its effect is a
+ * change, per `classifyToolEffect`, and its result is not an error). Deterministic; costs no tokens.
+ *
+ * @param message - An assistant message.
+ * @param results - The tool results of its calls, in call order (`undefined` while unanswered).
+ * @returns Its hashes.
+ *
+ * @example
+ * ```ts
+ * hashAssistantTurn({ id: 'a1', role: 'assistant', content: 'Done.' }).contentHash; // 11 characters
+ * ```
+ */
+export function hashAssistantTurn(message: CairnMessage, results: readonly (CairnMessage | undefined)[] = []): AssistantTurnHashes {
+  const text = fold(contentText(message.content));
+  const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
+    const result = results[index];
+    return {
+      callHash: hashText(callSignature(call.name, call.arguments).exact),
+      resultHash: result ? hashText(fold(contentText(result.content))) : '',
+      changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
+      toolName: call.name,
+    };
+  });
+  return {
+    id: message.id,
+    contentHash: text.length === 0 ? '' : hashText(text),
+    calls,
+    callsHash: calls.length === 0 ? '' : hashText(calls.map((call) => call.callHash).join(',')),
+  };
+}

@@ -1,0 +1,89 @@
+import type { LoopSignal } from '../options/index.js';
+import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+
+/** Settings of {@link detectLoop}. */
+export interface DetectLoopOptions {
+  /** Assistant messages looked back over (the last ones of `turns`). */
+  window: number;
+  /** Repeats within the window that make a loop. */
+  repeats: number;
+}
+
+interface Key {
+  key: string;
+  kind: LoopSignal['kind'];
+  hash: string;
+  toolName?: string;
+}
+
+/**
+ * Detects a loop: within the last `window` assistant messages, the same reply text (a message
+ * without tool calls), or the same
+ * tool call (name and arguments) with the same result, at least `repeats` times, with no new
+ * successful change of state in between. Successful calls count as much as failed ones: an agent
+ * re-reading the same unchanged file, or re-submitting the same rejected edit, is stuck whether or
+ * not the call "succeeds". What keeps ordinary work from counting:
+ * - a call is the same only with the same result (scrolling, or re-running a script whose output
+ *   changed, is progress);
+ * - a successful change not seen before in the window (a new edit, an install) starts the count
+ *   afresh: re-running a test after each new edit is iteration, not a loop.
+ * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
+ *
+ * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
+ * @param options - Window and repeats.
+ * @returns The loop, or `undefined` when nothing repeats often enough.
+ *
+ * @example
+ * ```ts
+ * const turns = [a, a, a].map((message) => hashAssistantTurn(message));
+ * detectLoop(turns, { window: 8, repeats: 3 }); // { kind: 'content', count: 3, … }
+ * ```
+ */
+export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repeats }: DetectLoopOptions): LoopSignal | undefined {
+  const counts = new Map<string, LoopSignal>();
+  const seenChanges = new Set<string>();
+  const recent = turns.slice(-window);
+  const order = new Map<string, number>();
+  recent.forEach((turn, position) => {
+    order.set(turn.id, position);
+    // A new successful change of state: what repeated before it may now turn out differently.
+    for (const call of turn.calls) {
+      if (!call.changed) continue;
+      const change = `${call.callHash}:${call.resultHash}`;
+      if (!seenChanges.has(change)) counts.clear();
+      seenChanges.add(change);
+    }
+    const keys: Key[] = [];
+    // A reply counts on its own; the text beside a call is the call's narration (the same "let me
+    // scroll further" over new pages is progress): the call and its result decide.
+    if (turn.contentHash && turn.calls.length === 0) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+    // Parallel calls to the same thing in one message are one attempt.
+    const once = new Set<string>();
+    for (const call of turn.calls) {
+      const hash = `${call.callHash}:${call.resultHash}`;
+      if (once.has(hash)) continue;
+      once.add(hash);
+      keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName });
+    }
+    for (const { key, kind, hash, toolName } of keys) {
+      const known = counts.get(key);
+      if (known) {
+        known.count++;
+        known.lastId = turn.id;
+      } else {
+        counts.set(key, toolName === undefined ? { kind, count: 1, hash, lastId: turn.id } : { kind, count: 1, hash, lastId: turn.id, toolName });
+      }
+    }
+  });
+  let best: LoopSignal | undefined;
+  let bestOrder = -1;
+  for (const signal of counts.values()) {
+    if (signal.count < repeats) continue;
+    const at = order.get(signal.lastId) ?? -1;
+    if (!best || signal.count > best.count || (signal.count === best.count && at > bestOrder)) {
+      best = signal;
+      bestOrder = at;
+    }
+  }
+  return best && { ...best };
+}
