@@ -18,7 +18,13 @@ export type CairnErrorCode =
   | 'UNKNOWN_MESSAGE'
   | 'INVALID_SESSION_KEY'
   | 'SESSION_CONFLICT'
-  | 'CORRUPT_SESSION';
+  | 'CORRUPT_SESSION'
+  /** A resource class tag would lower a class (classes only go up: DROPPABLE < REQUIRED < PRESERVED). */
+  | 'RESOURCE_DEMOTION'
+  /** No crystal with that id (never made, reaped, or in another tenant's scope). */
+  | 'UNKNOWN_CRYSTAL'
+  /** A crystal that is not one, was changed after it was made, or belongs to another session scope. */
+  | 'CORRUPT_CRYSTAL';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

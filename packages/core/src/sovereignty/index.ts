@@ -2,4 +2,9 @@
 // projector and its quality measure, the adaptive threshold, the vitality pulse and loop detection, crystals.
 // Public surface of this folder: other folders import it only through this file.
 
-export {};
+export { compareResourceClass, isResourceClass, maxResourceClass, RESOURCE_CLASS, RESOURCE_CLASS_RANK, RESOURCE_CLASSES } from './resource-class.js';
+export type { ResourceClass } from './resource-class.js';
+export { defaultResourceClass } from './resource-class-defaults.js';
+export type { ResourceClassFacts } from './resource-class-defaults.js';
+export { MAX_TAG_REASON_CHARS, ResourceLedger } from './resource-ledger.js';
+export type { ApplyTagsInput, ResourceTag } from './resource-ledger.js';
