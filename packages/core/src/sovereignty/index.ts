@@ -8,3 +8,7 @@ export { defaultResourceClass } from './resource-class-defaults.js';
 export type { ResourceClassFacts } from './resource-class-defaults.js';
 export { MAX_TAG_REASON_CHARS, ResourceLedger } from './resource-ledger.js';
 export type { ApplyTagsInput, ResourceTag } from './resource-ledger.js';
+export { ContextWindow, createContextWindow } from './context-window.js';
+export type { ContextWindowInit } from './context-window.js';
+export { turnStarts, turnWindow } from './turn-window.js';
+export type { TurnSlice } from './turn-window.js';
