@@ -88,3 +88,19 @@ export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT,
 export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
+export {
+  compareResourceClass,
+  ContextWindow,
+  createContextWindow,
+  defaultResourceClass,
+  isResourceClass,
+  MAX_TAG_REASON_CHARS,
+  maxResourceClass,
+  RESOURCE_CLASS,
+  RESOURCE_CLASS_RANK,
+  RESOURCE_CLASSES,
+  ResourceLedger,
+  turnStarts,
+  turnWindow,
+} from './sovereignty/index.js';
+export type { ContextWindowInit, ResourceClass, ResourceClassFacts, ResourceTag, TurnSlice } from './sovereignty/index.js';

@@ -2,6 +2,7 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
+import type { ResourceClass, ResourceTag } from '../sovereignty/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -70,8 +71,24 @@ export interface ContextEngine {
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
-  /** Pins messages: their units stay full in every view. */
+  /** Pins messages: their units stay full in every view (a promotion to PRESERVED, recorded in the resource ledger). */
   pin(ids: readonly string[]): void;
+  /**
+   * Tags messages with a resource class (DROPPABLE < REQUIRED < PRESERVED), as one batch, with the
+   * reason and the engine clock recorded in the ledger. Classes only go up: PRESERVED units are
+   * shown verbatim always (a PRESERVED tag pins), REQUIRED ones at least compressed (decisions and
+   * anchors kept), DROPPABLE ones may become placeholders.
+   * @returns The ledger entries written (none for ids already at that class).
+   * @throws CairnError `UNKNOWN_MESSAGE` (an id not in the log), `RESOURCE_DEMOTION` (a class below
+   *   the id's current one, its default included), `INVALID_OPTIONS` (bad ids, class or reason)
+   */
+  tag(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[];
+  /** {@link ContextEngine.tag} under the name of the operation the caller means: raising a class. */
+  promote(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[];
+  /** The class a logged message has now (its tag or its default, whichever is higher); `undefined` for an unknown id. */
+  resourceClass(id: string): ResourceClass | undefined;
+  /** The resource ledger: every change of class, oldest first. */
+  resourceLedger(): readonly ResourceTag[];
   /**
    * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
    * following `assemble` uses dense intent match where both sides are embedded. Returns the

@@ -31,6 +31,8 @@ import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
+import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
+import { resourceClassOf, tagResources } from './tag-resources.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -74,6 +76,7 @@ class Engine implements ContextEngine {
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
+      resources: new ResourceLedger(),
     };
     if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
     preloadSharedDeadEnds(this.state);
@@ -280,6 +283,23 @@ class Engine implements ContextEngine {
       const position = log.entries.findIndex((entry) => entry.message.id === id);
       log.units[log.entries[position]!.unit]!.pinned = true;
     }
+    tagResources(this.state, ids, 'preserved', 'promote', 'pin');
+  }
+
+  tag(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return tagResources(this.state, ids, resourceClass, 'tag', reason);
+  }
+
+  promote(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return tagResources(this.state, ids, resourceClass, 'promote', reason);
+  }
+
+  resourceClass(id: string): ResourceClass | undefined {
+    return resourceClassOf(this.state, id);
+  }
+
+  resourceLedger(): readonly ResourceTag[] {
+    return this.state.resources.history();
   }
 
   async prepare(options: { query?: string } = {}): Promise<number> {

@@ -16,7 +16,9 @@ export type DecisionReason =
   | 'causal-chain'
   | 'regraded'
   | 'compacted'
-  | 'budget-fallback';
+  | 'budget-fallback'
+  /** Tagged REQUIRED: kept at least compressed (never a placeholder by choice). */
+  | 'class:required';
 
 /** The record of one unit's decision: what was cut and why. */
 export interface UnitDecision {
