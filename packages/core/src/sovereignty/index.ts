@@ -12,3 +12,7 @@ export { ContextWindow, createContextWindow } from './context-window.js';
 export type { ContextWindowInit } from './context-window.js';
 export { turnStarts, turnWindow } from './turn-window.js';
 export type { TurnSlice } from './turn-window.js';
+export { anchorsKept, MDL_ANCHOR_KINDS, mdlQuality, measuredAnchors } from './mdl-quality.js';
+export type { MdlQuality } from './mdl-quality.js';
+export { expandProjection, projectContext, showsAtMost } from './project-context.js';
+export type { ProjectionItem, ProjectOptions, Projection } from './project-context.js';
