@@ -102,5 +102,12 @@ export {
   ResourceLedger,
   turnStarts,
   turnWindow,
+  anchorsKept,
+  expandProjection,
+  MDL_ANCHOR_KINDS,
+  mdlQuality,
+  measuredAnchors,
+  projectContext,
+  showsAtMost,
 } from './sovereignty/index.js';
-export type { ContextWindowInit, ResourceClass, ResourceClassFacts, ResourceTag, TurnSlice } from './sovereignty/index.js';
+export type { ContextWindowInit, MdlQuality, Projection, ProjectionItem, ProjectOptions, ResourceClass, ResourceClassFacts, ResourceTag, SovereigntyMetadata, TurnSlice } from './sovereignty/index.js';

@@ -2,7 +2,7 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
-import type { ResourceClass, ResourceTag } from '../sovereignty/index.js';
+import type { Projection, ResourceClass, ResourceTag } from '../sovereignty/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -89,6 +89,20 @@ export interface ContextEngine {
   resourceClass(id: string): ResourceClass | undefined;
   /** The resource ledger: every change of class, oldest first. */
   resourceLedger(): readonly ResourceTag[];
+  /**
+   * Projects the history by resource class to `targetPressure × budget` tokens (lossy; nothing in
+   * the engine changes): DROPPABLE units to placeholders first, then REQUIRED ones summarised;
+   * PRESERVED never touched. Reports the MDL quality (compression ratio × (1 − anchor loss)).
+   * @param options - `targetPressure` in (0, 1]; `budget` defaults to the last assemble's.
+   * @throws CairnError `INVALID_OPTIONS`
+   */
+  project(options: { targetPressure: number; budget?: number }): Projection;
+  /**
+   * The history a projection came from (the upper adjoint of `project`: every unit back in full;
+   * projecting it again never shows more than the projection).
+   * @throws CairnError `INVALID_OPTIONS` for a projection of another history
+   */
+  expand(projection: Projection): Projection;
   /**
    * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
    * following `assemble` uses dense intent match where both sides are embedded. Returns the

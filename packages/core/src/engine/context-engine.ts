@@ -33,6 +33,8 @@ import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
 import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
+import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
+import type { Projection } from '../sovereignty/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -136,7 +138,9 @@ class Engine implements ContextEngine {
     const checked = checkAssembleOptions(options);
     this.state.phase = 'assemble';
     try {
-      return assembleView(this.state, checked);
+      const result = assembleView(this.state, checked);
+      attachSovereigntyMetadata(this.state, result);
+      return result;
     } finally {
       this.state.phase = 'idle';
     }
@@ -300,6 +304,14 @@ class Engine implements ContextEngine {
 
   resourceLedger(): readonly ResourceTag[] {
     return this.state.resources.history();
+  }
+
+  project(options: { targetPressure: number; budget?: number }): Projection {
+    return projectHistory(this.state, options);
+  }
+
+  expand(projection: Projection): Projection {
+    return expandHistory(this.state, projection);
   }
 
   async prepare(options: { query?: string } = {}): Promise<number> {

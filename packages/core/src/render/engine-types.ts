@@ -68,6 +68,8 @@ export interface AssembleMetadata {
   direction: DirectionSample;
   /** Per-unit decisions, in order. */
   decisions: UnitDecision[];
+  /** Context sovereignty: units per resource class and the view's MDL quality (computed on first read). */
+  sovereignty?: import('../sovereignty/index.js').SovereigntyMetadata;
 }
 
 /** The assembled view. */

@@ -16,3 +16,4 @@ export { anchorsKept, MDL_ANCHOR_KINDS, mdlQuality, measuredAnchors } from './md
 export type { MdlQuality } from './mdl-quality.js';
 export { expandProjection, projectContext, showsAtMost } from './project-context.js';
 export type { ProjectionItem, ProjectOptions, Projection } from './project-context.js';
+export type { SovereigntyMetadata } from './sovereignty-metadata.js';
