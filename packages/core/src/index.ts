@@ -109,5 +109,15 @@ export {
   measuredAnchors,
   projectContext,
   showsAtMost,
+  checkCrystal,
+  CRYSTAL_FORMAT,
+  CRYSTAL_VERSION,
+  isCrystalExpired,
+  reapableCrystals,
 } from './sovereignty/index.js';
+export type { Crystal, CrystalLineage, CrystalRecord, CrystalSummary } from './sovereignty/index.js';
+export { cherishCrystal, CRYSTAL_METADATA_KEY, crystalSummaryText, resumeFromCrystal } from './engine/index.js';
+export type { CrystallizeOptions, ResumeFromCrystalOptions } from './engine/index.js';
+export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS } from './options/index.js';
+export type { SovereigntyOptions } from './options/index.js';
 export type { ContextWindowInit, MdlQuality, Projection, ProjectionItem, ProjectOptions, ResourceClass, ResourceClassFacts, ResourceTag, SovereigntyMetadata, TurnSlice } from './sovereignty/index.js';

@@ -2,7 +2,8 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
-import type { Projection, ResourceClass, ResourceTag } from '../sovereignty/index.js';
+import type { Crystal, Projection, ResourceClass, ResourceTag } from '../sovereignty/index.js';
+import type { CrystallizeOptions } from './crystallize.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -103,6 +104,14 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_OPTIONS` for a projection of another history
    */
   expand(projection: Projection): Projection;
+  /**
+   * A checkpoint of the session (a crystal): PRESERVED messages verbatim, REQUIRED units
+   * summarised, DROPPABLE ones dropped, with the task state, working memory and lineage given.
+   * Changes nothing in the engine. Resume it with `resumeFromCrystal`; keep it in a store with
+   * `storeCrystal`.
+   * @throws CairnError `INVALID_OPTIONS` (task state or working memory that is not JSON, a bad lineage or TTL)
+   */
+  crystallize(options?: CrystallizeOptions): Crystal;
   /**
    * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
    * following `assemble` uses dense intent match where both sides are embedded. Returns the

@@ -34,7 +34,8 @@ import type { ContextEngine, IngestResult } from './context-engine-interface.js'
 import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
-import type { Projection } from '../sovereignty/index.js';
+import type { Crystal, Projection } from '../sovereignty/index.js';
+import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -312,6 +313,10 @@ class Engine implements ContextEngine {
 
   expand(projection: Projection): Projection {
     return expandHistory(this.state, projection);
+  }
+
+  crystallize(options?: CrystallizeOptions): Crystal {
+    return crystallizeState(this.state, options);
   }
 
   async prepare(options: { query?: string } = {}): Promise<number> {

@@ -12,3 +12,5 @@ export type { AssembleOptions, ContextEngineOptions, FidelityThresholds, Pressur
 export { checkBudget, resolveOptions } from './resolve-options.js';
 export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
+export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
+export type { ResolvedCrystalOptions, SovereigntyOptions } from './sovereignty-options.js';

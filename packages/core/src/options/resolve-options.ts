@@ -15,6 +15,7 @@ import {
 } from './engine-options.js';
 import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
+import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignty-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -38,6 +39,8 @@ export interface ResolvedOptions {
   embedder: ContextEngineOptions['embedder'];
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
+  /** Crystal options (`sovereignty.crystalTtlMs`, `sovereignty.crystalSummaryTokens`). */
+  crystals: ResolvedCrystalOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -132,5 +135,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     embedder: options.embedder,
     summarizer: options.summarizer,
     now,
+    crystals: resolveCrystalOptions(options.sovereignty),
   };
 }

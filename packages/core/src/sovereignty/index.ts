@@ -17,3 +17,5 @@ export type { MdlQuality } from './mdl-quality.js';
 export { expandProjection, projectContext, showsAtMost } from './project-context.js';
 export type { ProjectionItem, ProjectOptions, Projection } from './project-context.js';
 export type { SovereigntyMetadata } from './sovereignty-metadata.js';
+export { checkCrystal, CRYSTAL_FORMAT, CRYSTAL_VERSION, isCrystalExpired, reapableCrystals, sealCrystal } from './crystal.js';
+export type { Crystal, CrystalBody, CrystalLineage, CrystalRecord, CrystalSummary } from './crystal.js';
