@@ -75,6 +75,8 @@ export type { SparseVector } from './text/index.js';
 export { checkTenant, createDeadEndPool } from './dead-ends/index.js';
 export type { DeadEndPool, SharedDeadEnd } from './dead-ends/index.js';
 export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session/index.js';
+export { checkCrystalId, checkStoredCrystal, crystalStore, crystalsToReap, loadCrystal, resumeSession, storeCrystal } from './session/index.js';
+export type { CrystalSessionStore, ResumeSessionOptions, StoredCrystal, StoredCrystalInfo } from './session/index.js';
 export { checkSessionKey, checkSessionTenant } from './session/index.js';
 export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './session/index.js';
 export { corruptSessionError } from './session/index.js';

@@ -5,6 +5,7 @@ import { CairnError } from '../log/index.js';
 import { sessionConflictError } from './session-conflict-error.js';
 import type { LoadedSession, LoadedTail, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 import type { CairnMessage } from '../log/index.js';
+import { createMemoryCrystals } from './in-memory-crystals.js';
 
 /** Page size of `list` when no `limit` is given. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -56,8 +57,11 @@ export function checkListLimit(limit: number | undefined): number {
 export function createInMemorySessionStore(): SessionStore {
   const tenants = new Map<string, Map<string, MemorySession>>();
   const find = (key: SessionKey): MemorySession | undefined => tenants.get(key.tenant)?.get(key.sessionId);
+  const { forget, ...crystals } = createMemoryCrystals();
 
   return {
+    ...crystals,
+
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
       const session = find(key);
@@ -122,6 +126,7 @@ export function createInMemorySessionStore(): SessionStore {
 
     async delete(key) {
       checkSessionKey(key);
+      forget(key);
       return tenants.get(key.tenant)?.delete(key.sessionId) ?? false;
     },
   };

@@ -2,3 +2,5 @@ export { describeSessionStoreConformance, INVALID_KEY_PARTS } from './session-st
 export type { SessionStoreConformanceOptions } from './session-store-conformance.js';
 export { createSampleMessages } from './create-sample-messages.js';
 export type { CreateSampleMessagesOptions } from './create-sample-messages.js';
+export { describeCrystalStoreConformance } from './crystal-store-conformance.js';
+export type { CrystalStoreConformanceOptions } from './crystal-store-conformance.js';
