@@ -2,7 +2,7 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
-import type { Crystal, Projection, ResourceClass, ResourceTag } from '../sovereignty/index.js';
+import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
 
 /** What `ingest` did. */
@@ -112,6 +112,12 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_OPTIONS` (task state or working memory that is not JSON, a bad lineage or TTL)
    */
   crystallize(options?: CrystallizeOptions): Crystal;
+  /**
+   * The session's turns as a store comonad (a {@link ContextWindow}), focused on the latest turn:
+   * `window().seek(t).extract()` is turn `t` and the history as of it; `extend` runs a computation
+   * that sees the whole window at every turn; `duplicate` nests windows (what branching builds on).
+   */
+  window(): ContextWindow<TurnSlice>;
   /**
    * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
    * following `assemble` uses dense intent match where both sides are embedded. Returns the

@@ -34,7 +34,7 @@ import type { ContextEngine, IngestResult } from './context-engine-interface.js'
 import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
-import type { Crystal, Projection } from '../sovereignty/index.js';
+import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -317,6 +317,10 @@ class Engine implements ContextEngine {
 
   crystallize(options?: CrystallizeOptions): Crystal {
     return crystallizeState(this.state, options);
+  }
+
+  window(): ContextWindow<TurnSlice> {
+    return turnWindow(this.getMessages());
   }
 
   async prepare(options: { query?: string } = {}): Promise<number> {

@@ -119,3 +119,16 @@ describe('resource classes on the engine', () => {
     expect(codeOf(() => restoreContextEngine({ ...snapshot, resources: [{ id: 'ghost' }] }, { tokenCounter: chars }))).toBe('INVALID_SNAPSHOT');
   });
 });
+
+describe('engine.window', () => {
+  it('is the store comonad over the session turns, focused on the latest; seek(t) is the history as of turn t', () => {
+    const engine = createContextEngine({ tokenCounter: chars });
+    engine.ingest(session());
+    const window = engine.window();
+    expect(window.size).toBe(4);
+    expect(window.extract().messages.map((message) => message.id)).toEqual(['u4']);
+    expect(window.seek(1).extract().history.map((message) => message.id)).toEqual(['s', 'u1', 'a1', 'u2', 'a2']);
+    const lengths = window.extend((at) => at.extract().history.length);
+    expect(lengths.values()).toEqual([3, 5, 7, 8]);
+  });
+});
