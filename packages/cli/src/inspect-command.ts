@@ -6,7 +6,7 @@ import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { parseBudget } from './parse-budget.js';
 import { readReplaySession } from './read-replay-session.js';
-import { type ReplayTurn, replayTurns } from './replay-turns.js';
+import { replayWindow } from './replay-window.js';
 import { requireOneFile } from './require-one-file.js';
 import { resolveBudget } from './resolve-budget.js';
 
@@ -55,16 +55,11 @@ export async function inspectCommand(args: readonly string[], io: CliIo): Promis
   const session = await readReplaySession(file, resolve(io.cwd, file), values.agent);
   const counter = createCachingTokenCounter(createBpeTokenCounter());
   const { budget } = resolveBudget(values.budget === undefined ? undefined : parseBudget(values.budget), session.messages, counter);
-  let found: ReplayTurn | undefined;
-  let turns = 0;
-  for (const turn of replayTurns({ messages: session.messages, budget, counter, source: file })) {
-    turns = turn.turn;
-    if (turn.turn === turnNumber) {
-      found = turn;
-      break;
-    }
-  }
-  if (!found) throw new CliError(`${file}: no turn ${turnNumber}; the session has ${turns} turn${turns === 1 ? '' : 's'} (one before each assistant message)`, 2);
+  // The replay as a store comonad over its turns: the view as of turn N is seek(N − 1).extract().
+  const window = replayWindow({ messages: session.messages, budget, counter, source: file });
+  const turns = window?.size ?? 0;
+  if (!window || turnNumber > turns) throw new CliError(`${file}: no turn ${turnNumber}; the session has ${turns} turn${turns === 1 ? '' : 's'} (one before each assistant message)`, 2);
+  const found = window.seek(turnNumber - 1).extract();
   if (!found.result) throw new CliError(`${file}: turn ${turnNumber} has no view: ${found.error}`);
   const { messages, metadata } = found.result;
   if (values.json) {

@@ -75,6 +75,8 @@ export type { SparseVector } from './text/index.js';
 export { checkTenant, createDeadEndPool } from './dead-ends/index.js';
 export type { DeadEndPool, SharedDeadEnd } from './dead-ends/index.js';
 export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions, SessionKey, SessionPage, SessionStore, StoredState } from './session/index.js';
+export { checkCrystalId, checkStoredCrystal, crystalStore, crystalsToReap, loadCrystal, resumeSession, storeCrystal } from './session/index.js';
+export type { CrystalSessionStore, ResumeSessionOptions, StoredCrystal, StoredCrystalInfo } from './session/index.js';
 export { checkSessionKey, checkSessionTenant } from './session/index.js';
 export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './session/index.js';
 export { corruptSessionError } from './session/index.js';
@@ -115,3 +117,35 @@ export {
 export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
 export type { SaveBranchOptions, SessionBranch, StoredBranch } from './session/index.js';
 export { BRANCH_RECORD_FORMAT, BRANCH_RECORD_VERSION, checkBranchRecord } from './session/index.js';
+export {
+  compareResourceClass,
+  ContextWindow,
+  createContextWindow,
+  defaultResourceClass,
+  isResourceClass,
+  MAX_TAG_REASON_CHARS,
+  maxResourceClass,
+  RESOURCE_CLASS,
+  RESOURCE_CLASS_RANK,
+  RESOURCE_CLASSES,
+  ResourceLedger,
+  turnStarts,
+  turnWindow,
+  anchorsKept,
+  expandProjection,
+  MDL_ANCHOR_KINDS,
+  mdlQuality,
+  measuredAnchors,
+  projectContext,
+  showsAtMost,
+  checkCrystal,
+  CRYSTAL_FORMAT,
+  CRYSTAL_VERSION,
+  isCrystalExpired,
+  reapableCrystals,
+} from './sovereignty/index.js';
+export type { Crystal, CrystalLineage, CrystalRecord, CrystalSummary } from './sovereignty/index.js';
+export { cherishCrystal, CRYSTAL_METADATA_KEY, crystalSummaryText, resumeFromCrystal } from './engine/index.js';
+export type { CrystallizeOptions, ResumeFromCrystalOptions } from './engine/index.js';
+export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS } from './options/index.js';
+export type { ContextWindowInit, MdlQuality, Projection, ProjectionItem, ProjectOptions, ResourceClass, ResourceClassFacts, ResourceTag, TurnSlice, VitalityReport } from './sovereignty/index.js';

@@ -1,3 +1,4 @@
+import type { ContextEngine } from '@cairn/core';
 import { resolveBudgetOption } from '@cairn/core';
 import { BaseListChatMessageHistory, InMemoryChatMessageHistory, type BaseChatMessageHistory } from '@langchain/core/chat_history';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -100,5 +101,13 @@ export class CairnChatMessageHistory extends BaseListChatMessageHistory {
   /** Saves the cairn session state to its store now. */
   async checkpoint(): Promise<void> {
     await (await this.#resolver.get(this.#sessionId)).checkpoint();
+  }
+
+  /**
+   * The cairn engine of this session: for what this class does not wrap — resource classes
+   * (`tag`, `promote`), `crystallize`, `project`, `window`.
+   */
+  async engine(): Promise<ContextEngine> {
+    return (await this.#resolver.get(this.#sessionId)).engine;
   }
 }

@@ -1,3 +1,4 @@
+import type { ContextEngine } from '@cairn/core';
 import { resolveBudgetOption } from '@cairn/core';
 import { InMemoryChatMessageHistory, type BaseChatMessageHistory, type BaseListChatMessageHistory } from '@langchain/core/chat_history';
 import { AIMessage, getBufferString, HumanMessage, isBaseMessage, type BaseMessage } from '@langchain/core/messages';
@@ -153,5 +154,13 @@ export class CairnMemory extends BaseMemory {
   /** Saves the cairn session state to its store now. */
   async checkpoint(): Promise<void> {
     await (await this.#resolver.get(this.#sessionId)).checkpoint();
+  }
+
+  /**
+   * The cairn engine of this session: for what this class does not wrap — resource classes
+   * (`tag`, `promote`), `crystallize`, `project`, `window`.
+   */
+  async engine(): Promise<ContextEngine> {
+    return (await this.#resolver.get(this.#sessionId)).engine;
   }
 }

@@ -1,4 +1,4 @@
-import { resolveBudgetOption } from '@cairn/core';
+import { CairnError, resolveBudgetOption, type ContextEngine } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import type { CairnSessionOptions } from './cairn-session-options.js';
@@ -80,7 +80,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   };
   const sessionOf = async (id: string | undefined, history: readonly BaseMessage[]) => (id === undefined ? invocations.get(history) : resolve.get(id));
 
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
       const id = storedIdOf(request.runtime);
@@ -99,6 +99,18 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
     // The end of a run scoped to its invocation: its session is let go.
     afterAgent: (state, runtime) => {
       if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
+    },
+  });
+  return Object.assign(middleware, {
+    /**
+     * The cairn engine of a thread's session (by `thread_id`, or the `sessionId` option): for
+     * what the middleware does not wrap — resource classes, `crystallize`, `project`, `window`.
+     * @throws CairnError `INVALID_OPTIONS` when no session is named (runs scoped to one invocation have no lasting engine)
+     */
+    engine: async (threadId?: string): Promise<ContextEngine> => {
+      const id = typeof sessionId === 'function' ? (threadId === undefined ? undefined : sessionId(threadId)) : (sessionId ?? threadId);
+      if (id === undefined) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'cairnMiddleware.engine(threadId): name the thread (or pass sessionId to cairnMiddleware); runs without a thread_id have no lasting engine.' });
+      return (await resolve.get(id)).engine;
     },
   });
 }

@@ -1,3 +1,4 @@
+import type { ContextEngine } from '@cairn/core';
 import { type AssembleResult, CairnError, type CairnMessage, checkSessionKey, DEFAULT_BUDGET, DEFAULT_TENANT, type GuardVerdict, hashText, LruMap, planSync, type ProposedToolCall, resolveBudgetOption } from '@cairn/core';
 import { BaseChatStore, SimpleChatStore, type ChatMessage } from 'llamaindex';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
@@ -148,6 +149,17 @@ export class CairnChatStore<AdditionalMessageOptions extends object = object> ex
     return this.withSession(key, async (session) => {
       await session.settled();
       return session.engine.checkToolCall(call);
+    });
+  }
+
+  /**
+   * The cairn engine of the key's session, synced with the inner store: for what the store does
+   * not wrap — resource classes (`tag`, `promote`), `crystallize`, `project`, `window`.
+   */
+  engine(key: string): Promise<ContextEngine> {
+    return this.withSession(key, async (session) => {
+      await session.settled();
+      return session.engine;
     });
   }
 

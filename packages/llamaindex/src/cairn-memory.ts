@@ -1,3 +1,4 @@
+import type { ContextEngine } from '@cairn/core';
 import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
 import { Memory, type ChatMessage, type LLM } from 'llamaindex';
 import { DEFAULT_BUDGET_SHARE, type CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
@@ -74,6 +75,14 @@ export class CairnMemory extends Memory {
     checkSessionKey({ tenant: checked.tenant, sessionId: this.sessionId });
     this.resolver = createSessionResolver('createCairnMemory', withPulseEvents(options), { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
     checkForeignOptions(this.cairnLogger, 'createCairnMemory', { llm: options.llm, embedder: options.embedder });
+  }
+
+  /**
+   * The cairn engine of this memory's session (after every pending add): for what the memory does
+   * not wrap — resource classes (`tag`, `promote`), `crystallize`, `project`, `window`.
+   */
+  engine(): Promise<ContextEngine> {
+    return this.read((session) => session.engine);
   }
 
   /** Runs `job` with the session, after every pending add, raising the failure of an add nobody awaited. */

@@ -16,6 +16,7 @@ import { runRedisScript, type RedisCommandClient } from './run-redis-script.js';
 import { resolveRedisConnection } from './resolve-redis-connection.js';
 import { storeUnavailable } from './store-unavailable-error.js';
 import { redisBranchRecords } from './redis-branch-records.js';
+import { createRedisCrystals } from './redis-crystals.js';
 
 /**
  * A {@link SessionStore} on Redis, for many app servers sharing sessions. Each session is a list
@@ -71,9 +72,12 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
     return reply;
   }
 
+  const { deleteAll: deleteCrystals, ...crystals } = createRedisCrystals(keyPrefix, send);
+
   return {
     ...redisBranchRecords({ keyPrefix, ttl, send }),
 
+    ...crystals,
     async load(rawKey) {
       const { tenant, sessionId } = checkSessionKey(rawKey);
       const key = { tenant, sessionId };
@@ -136,6 +140,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const key = checkSessionKey(rawKey);
       const keys = redisSessionKeys(keyPrefix, key);
       const removed = await send(DELETE_SCRIPT, [keys.log, keys.state, keys.index], ['', '', key.sessionId], { tenant: key.tenant, sessionId: key.sessionId });
+      await deleteCrystals(key);
       return Number(removed) > 0;
     },
 

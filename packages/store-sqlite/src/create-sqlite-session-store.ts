@@ -16,6 +16,7 @@ import {
 } from '@cairn/core';
 import { migrateSchema } from './migrate-schema.js';
 import { sqliteBranchRecords } from './sqlite-branch-records.js';
+import { createSqliteCrystals } from './sqlite-crystals.js';
 import { damagedFileError, isSqliteDamage, refuseEmptyFile, rethrowDamage } from './sqlite-damage.js';
 
 /** How long a write waits for another process's write lock, in milliseconds. */
@@ -169,6 +170,8 @@ export function createSqliteSessionStore({
     }
   }
 
+  const { deleteAll: deleteCrystals, ...crystals } = createSqliteCrystals(database, read, write);
+
   function lengthOf(key: SessionKey): number | undefined {
     const row = statements.length.get(key.tenant, key.sessionId) as { length: number } | undefined;
     return row?.length;
@@ -202,6 +205,7 @@ export function createSqliteSessionStore({
   return {
     ...sqliteBranchRecords({ database, write, read }),
 
+    ...crystals,
     async loadTail(key, from) {
       checkSessionKey(key);
       if (typeof from !== 'number' || !Number.isSafeInteger(from) || from < 0) {
@@ -273,6 +277,7 @@ export function createSqliteSessionStore({
         const existed = Number(statements.deleteSession.run(key.tenant, key.sessionId).changes) > 0;
         statements.deleteMessages.run(key.tenant, key.sessionId);
         statements.deleteState.run(key.tenant, key.sessionId);
+        deleteCrystals(key);
         return existed;
       });
     },

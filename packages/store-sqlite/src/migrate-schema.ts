@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { CairnError } from '@cairn/core';
+import { CRYSTALS_MIGRATION } from './sqlite-crystals.js';
 
 /**
  * The schema, one additive step per version: step `n` takes a database from version `n` to
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly string[] = [
      data TEXT NOT NULL,
      PRIMARY KEY (tenant, session_id, name)
    ) WITHOUT ROWID;`,
+  CRYSTALS_MIGRATION,
 ];
 
 /** The schema version this package writes. */

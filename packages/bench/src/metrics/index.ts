@@ -8,3 +8,4 @@ export { stablePrefixShare } from './prefix-stability.js';
 export { hasToolPairViolation } from './tool-pair-integrity.js';
 export { countViewTokens } from './view-tokens.js';
 export { type BenchmarkViewMessage, messageText, renderedFidelity, renderedIds, viewText } from './view-text.js';
+export { viewMdlQuality } from './view-mdl-quality.js';

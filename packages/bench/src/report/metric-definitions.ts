@@ -11,8 +11,8 @@ export interface MetricDefinition {
   explanation: string;
   /** Which way is better (`none`: informational, never a loss). */
   better: 'higher' | 'lower' | 'none';
-  /** `share`: 0–1 shown as a percentage; `count`; `ms`; `rate`: per second. */
-  unit: 'share' | 'count' | 'ms' | 'rate';
+  /** `share`: 0–1 shown as a percentage; `count`; `ms`; `rate`: per second; `ratio`: a plain number (× times). */
+  unit: 'share' | 'count' | 'ms' | 'rate' | 'ratio';
   /** A difference smaller than this is a tie. */
   tolerance: number;
 }
@@ -22,6 +22,7 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { key: 'evidenceRecall', shortLabel: 'evid', label: 'Evidence recall', explanation: "share of each probe's evidence messages still in the view asked for its question", better: 'higher', unit: 'share', tolerance: 0.005 },
   { key: 'answerRecall', shortLabel: 'answer', label: 'Answer recall', explanation: "share of the answer's words present anywhere in the view", better: 'higher', unit: 'share', tolerance: 0.005 },
   { key: 'anchorRetention', shortLabel: 'anchor', label: 'Anchor retention', explanation: "share of a planted fact's ids, numbers and names in view when its probe is asked", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'mdlQuality', shortLabel: 'mdl', label: 'MDL quality', explanation: "history tokens ÷ view tokens × (1 − share of the history's ids, numbers, names and negations missing from the view), per turn view", better: 'higher', unit: 'ratio', tolerance: 0.01 },
   { key: 'deadEndExposure', shortLabel: 'deadend', label: 'Dead-end exposure', explanation: 'share of repeated failed calls where the earlier error was visible just before the repeat', better: 'higher', unit: 'share', tolerance: 0.005 },
   { key: 'toolPairViolations', shortLabel: 'pairs✗', label: 'Tool-pair violations', explanation: 'views with an orphan tool result or an unanswered tool call (a provider rejects them)', better: 'lower', unit: 'count', tolerance: 0 },
   { key: 'overBudgetViews', shortLabel: 'over✗', label: 'Views over budget', explanation: 'views larger than the budget by the shared BPE counter', better: 'lower', unit: 'count', tolerance: 0 },
@@ -54,6 +55,8 @@ export function formatMetric(definition: MetricDefinition, value: number | strin
       return String(value);
     case 'ms':
       return value < 10 ? value.toFixed(2) : value.toFixed(1);
+    case 'ratio':
+      return value.toFixed(2);
     case 'rate':
       return value >= 1_000_000 ? `${Number((value / 1_000_000).toFixed(1))}M` : value >= 10_000 ? `${Math.round(value / 1000)}k` : value >= 1000 ? `${Number((value / 1000).toFixed(1))}k` : String(Math.round(value));
   }
@@ -71,7 +74,7 @@ export function formatMetric(definition: MetricDefinition, value: number | strin
  * ```
  */
 export function metricUnit(definition: MetricDefinition): string {
-  return { share: '%', count: 'views', ms: 'ms', rate: 'messages/s' }[definition.unit];
+  return { share: '%', count: 'views', ms: 'ms', rate: 'messages/s', ratio: '×' }[definition.unit];
 }
 
 /**

@@ -48,6 +48,8 @@ export interface BenchmarkMetrics {
   answerRecall?: number;
   /** Mean share of planted anchors in view when their probe is asked. */
   anchorRetention?: number;
+  /** Mean MDL quality of turn views: compression ratio × (1 − share of the history's anchors lost). */
+  mdlQuality?: number;
   /** Views with an orphan tool result or an unanswered call. */
   toolPairViolations: number;
   /** Views over budget by the benchmark's counter. */

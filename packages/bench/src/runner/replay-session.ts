@@ -6,7 +6,8 @@ import { evidenceRecall } from '../metrics/evidence-recall.js';
 import { stablePrefixShare } from '../metrics/prefix-stability.js';
 import { hasToolPairViolation } from '../metrics/tool-pair-integrity.js';
 import { countViewTokens } from '../metrics/view-tokens.js';
-import { viewText } from '../metrics/view-text.js';
+import { messageText, viewText } from '../metrics/view-text.js';
+import { type AnchorCache, cachedAnchors, viewMdlQuality } from '../metrics/view-mdl-quality.js';
 import type { ContextStrategy } from '../strategies/strategy.js';
 import type { BenchmarkProbe } from './benchmark-types.js';
 import { latestUserText } from './find-turn-points.js';
@@ -27,6 +28,12 @@ export interface ReplaySessionOptions {
   now?: () => number;
 }
 
+/**
+ * Anchors by message text, shared by every replay (each strategy and budget replays the same
+ * messages): a memo of a pure function, bounded by {@link cachedAnchors}.
+ */
+const anchorCache: AnchorCache = new Map();
+
 const describeError = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
 
 /**
@@ -46,8 +53,10 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
   const strategySession = strategy.createSession({ budget, counter });
   let ingested = 0;
   let previousTurn: { position: number; view: CairnMessage[] } | undefined;
+  /** The distinct anchors of the history ingested so far (for the MDL quality of turn views). */
+  const historyAnchors = new Set<string>();
 
-  const assemble = async (index: number, query: string | undefined, purpose: 'turn' | 'probe'): Promise<{ view: CairnMessage[]; text: string }> => {
+  const assemble = async (index: number, query: string | undefined, purpose: 'turn' | 'probe'): Promise<{ view: CairnMessage[]; text: string; tokens: number }> => {
     observations.views += 1;
     let view: CairnMessage[] = [];
     const started = now();
@@ -63,7 +72,7 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
     observations.historyTokens += cumulativeTokens[index]!;
     if (tokens > budget) observations.overBudgetViews += 1;
     if (hasToolPairViolation(view)) observations.toolPairViolations += 1;
-    return { view, text: viewText(view) };
+    return { view, text: viewText(view), tokens };
   };
 
   const askProbe = async (index: number, probe: BenchmarkProbe): Promise<void> => {
@@ -89,10 +98,12 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
       }
       observations.ingestMs += now() - started;
       observations.ingestedMessages += batch.length;
+      for (const message of batch) for (const anchor of cachedAnchors(messageText(message), anchorCache)) historyAnchors.add(anchor);
       ingested = checkpoint.index;
     }
     if (checkpoint.turnPosition !== undefined) {
-      const { view, text } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index), 'turn');
+      const { view, text, tokens } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index), 'turn');
+      observations.mdlQualities.push(viewMdlQuality({ historyAnchors, historyTokens: cumulativeTokens[checkpoint.index]!, viewTokens: tokens, texts: view.map(messageText), cache: anchorCache }));
       if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
       previousTurn = { position: checkpoint.turnPosition, view };
       for (const check of checkpoint.deadEnds) {

@@ -5,6 +5,8 @@ export interface SessionObservations {
   evidenceRecalls: number[];
   answerRecalls: number[];
   anchorRetentions: number[];
+  /** MDL quality of each turn view (context sovereignty): compression ratio × (1 − anchors lost). */
+  mdlQualities: number[];
   toolPairViolations: number;
   overBudgetViews: number;
   viewTokens: number;
@@ -27,6 +29,7 @@ export function createSessionObservations(): SessionObservations {
     evidenceRecalls: [],
     answerRecalls: [],
     anchorRetentions: [],
+    mdlQualities: [],
     toolPairViolations: 0,
     overBudgetViews: 0,
     viewTokens: 0,

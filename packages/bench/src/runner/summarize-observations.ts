@@ -27,6 +27,7 @@ export function summarizeObservations(observations: SessionObservations): Benchm
   set('evidenceRecall', mean(observations.evidenceRecalls));
   set('answerRecall', mean(observations.answerRecalls));
   set('anchorRetention', mean(observations.anchorRetentions));
+  set('mdlQuality', mean(observations.mdlQualities));
   set('tokenReduction', observations.historyTokens > 0 ? 1 - observations.viewTokens / observations.historyTokens : undefined);
   set('deadEndExposure', observations.deadEndChecks > 0 ? observations.deadEndVisible / observations.deadEndChecks : undefined);
   set('prefixStability', mean(observations.prefixShares));

@@ -3,6 +3,8 @@ import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
 import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
+import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
+import type { CrystallizeOptions } from './crystallize.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -71,8 +73,52 @@ export interface ContextEngine {
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
-  /** Pins messages: their units stay full in every view. */
+  /** Pins messages: their units stay full in every view (a promotion to PRESERVED, recorded in the resource ledger). */
   pin(ids: readonly string[]): void;
+  /**
+   * Tags messages with a resource class (DROPPABLE < REQUIRED < PRESERVED), as one batch, with the
+   * reason and the engine clock recorded in the ledger. Classes only go up: PRESERVED units are
+   * shown verbatim always (a PRESERVED tag pins), REQUIRED ones at least compressed (decisions and
+   * anchors kept), DROPPABLE ones may become placeholders.
+   * @returns The ledger entries written (none for ids already at that class).
+   * @throws CairnError `UNKNOWN_MESSAGE` (an id not in the log), `RESOURCE_DEMOTION` (a class below
+   *   the id's current one, its default included), `INVALID_OPTIONS` (bad ids, class or reason)
+   */
+  tag(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[];
+  /** {@link ContextEngine.tag} under the name of the operation the caller means: raising a class. */
+  promote(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[];
+  /** The class a logged message has now (its tag or its default, whichever is higher); `undefined` for an unknown id. */
+  resourceClass(id: string): ResourceClass | undefined;
+  /** The resource ledger: every change of class, oldest first. */
+  resourceLedger(): readonly ResourceTag[];
+  /**
+   * Projects the history by resource class to `targetPressure × budget` tokens (lossy; nothing in
+   * the engine changes): DROPPABLE units to placeholders first, then REQUIRED ones summarised;
+   * PRESERVED never touched. Reports the MDL quality (compression ratio × (1 − anchor loss)).
+   * @param options - `targetPressure` in (0, 1]; `budget` defaults to the last assemble's.
+   * @throws CairnError `INVALID_OPTIONS`
+   */
+  project(options: { targetPressure: number; budget?: number }): Projection;
+  /**
+   * The history a projection came from (the upper adjoint of `project`: every unit back in full;
+   * projecting it again never shows more than the projection).
+   * @throws CairnError `INVALID_OPTIONS` for a projection of another history
+   */
+  expand(projection: Projection): Projection;
+  /**
+   * A checkpoint of the session (a crystal): PRESERVED messages verbatim, REQUIRED units
+   * summarised, DROPPABLE ones dropped, with the task state, working memory and lineage given.
+   * Changes nothing in the engine. Resume it with `resumeFromCrystal`; keep it in a store with
+   * `storeCrystal`.
+   * @throws CairnError `INVALID_OPTIONS` (task state or working memory that is not JSON, a bad lineage or TTL)
+   */
+  crystallize(options?: CrystallizeOptions): Crystal;
+  /**
+   * The session's turns as a store comonad (a {@link ContextWindow}), focused on the latest turn:
+   * `window().seek(t).extract()` is turn `t` and the history as of it; `extend` runs a computation
+   * that sees the whole window at every turn; `duplicate` nests windows (what branching builds on).
+   */
+  window(): ContextWindow<TurnSlice>;
   /**
    * Embeds new units and the query with the injected embedder (async, outside `assemble`); the
    * following `assemble` uses dense intent match where both sides are embedded. Returns the

@@ -35,6 +35,11 @@ import { createBranch } from './branch-engine.js';
 import { turnBrief } from './turn-brief.js';
 import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
 import type { LoopSignal, PressureLevels } from '../options/index.js';
+import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
+import { resourceClassOf, tagResources } from './tag-resources.js';
+import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
+import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
+import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -84,6 +89,7 @@ class Engine implements ContextEngine {
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
+      resources: new ResourceLedger(),
     };
     if (resolved.deadEndBrief || resolved.sovereignty.loops?.notice) {
       const deadEnds = resolved.deadEndBrief ? (maxTokens: number) => this.brief(maxTokens) : undefined;
@@ -150,7 +156,7 @@ class Engine implements ContextEngine {
     try {
       const result = this.#withPressure(vitality.pressure, () => assembleView(this.state, checked));
       vitality.pulse.pressure = result.metadata.usage;
-      result.metadata.sovereignty = this.#report(vitality);
+      attachSovereigntyMetadata(this.state, result, this.#report(vitality));
       return result;
     } finally {
       this.state.phase = 'idle';
@@ -176,7 +182,7 @@ class Engine implements ContextEngine {
   }
 
   /** The turn's `metadata.sovereignty`, after handing the pulse to `onPulse` (whose errors are swallowed: a pulse never breaks a turn). */
-  #report({ pulse, loop }: TurnVitality): NonNullable<AssembleResult['metadata']['sovereignty']> {
+  #report({ pulse, loop }: TurnVitality): VitalityReport {
     try {
       this.state.options.sovereignty.onPulse?.({ ...pulse });
     } catch {
@@ -335,6 +341,39 @@ class Engine implements ContextEngine {
       const position = log.entries.findIndex((entry) => entry.message.id === id);
       log.units[log.entries[position]!.unit]!.pinned = true;
     }
+    tagResources(this.state, ids, 'preserved', 'promote', 'pin');
+  }
+
+  tag(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return tagResources(this.state, ids, resourceClass, 'tag', reason);
+  }
+
+  promote(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return tagResources(this.state, ids, resourceClass, 'promote', reason);
+  }
+
+  resourceClass(id: string): ResourceClass | undefined {
+    return resourceClassOf(this.state, id);
+  }
+
+  resourceLedger(): readonly ResourceTag[] {
+    return this.state.resources.history();
+  }
+
+  project(options: { targetPressure: number; budget?: number }): Projection {
+    return projectHistory(this.state, options);
+  }
+
+  expand(projection: Projection): Projection {
+    return expandHistory(this.state, projection);
+  }
+
+  crystallize(options?: CrystallizeOptions): Crystal {
+    return crystallizeState(this.state, options);
+  }
+
+  window(): ContextWindow<TurnSlice> {
+    return turnWindow(this.getMessages());
   }
 
   async prepare(options: { query?: string } = {}): Promise<number> {

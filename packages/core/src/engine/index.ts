@@ -9,3 +9,7 @@ export { restoreContextEngine } from './restore-context-engine.js';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot.js';
 export type { EngineSnapshot, UnitStateJson, VectorJson } from './snapshot.js';
 export type { ContextBranch } from './context-engine-interface.js';
+export { CRYSTAL_METADATA_KEY } from './crystallize.js';
+export type { CrystallizeOptions } from './crystallize.js';
+export { cherishCrystal, crystalMessages, crystalSummaryText, resumeFromCrystal } from './resume-from-crystal.js';
+export type { ResumeFromCrystalOptions } from './resume-from-crystal.js';

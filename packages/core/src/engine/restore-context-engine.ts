@@ -8,6 +8,7 @@ import type { GradientKind } from '../direction/index.js';
 import { validateMessages } from '../log/index.js';
 import { DeadEndTracker } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds } from './share-dead-ends.js';
+import { ResourceLedger } from '../sovereignty/index.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -105,6 +106,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
     const position = messages.findIndex((message) => message.id === id);
     state.log.units[state.log.entries[position]!.unit]!.pinned = true;
   }
+  if (root.resources !== undefined) state.resources = ResourceLedger.fromJSON(root.resources, (id) => state.log.hasMessage(id), 'snapshot.resources');
   const units = list(root.units, 'snapshot.units');
   if (units.length !== state.units.length) throw corrupt('snapshot.units', `has ${units.length} entries for ${state.units.length} units`);
   units.forEach((value, index) => {

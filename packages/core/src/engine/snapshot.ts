@@ -55,6 +55,8 @@ export interface EngineSnapshot {
   registeredDeadEnds?: string[];
   /** Ids of dead ends preloaded from the tenant's pool. */
   preloadedDeadEnds?: string[];
+  /** The resource ledger (absent in snapshots written before it existed: restores as empty). */
+  resources?: import('../sovereignty/index.js').ResourceTag[];
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -98,6 +100,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     deadEnds: state.deadEnds.toJSON(),
     registeredDeadEnds: [...state.registeredDeadEnds],
     preloadedDeadEnds: [...state.preloadedDeadEnds],
+    resources: state.resources.toJSON(),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

@@ -24,7 +24,13 @@ export type CairnErrorCode =
   /** A branch name already used under the same parent (open, merged or discarded). */
   | 'BRANCH_EXISTS'
   /** A merge, discard or write on a branch that was already merged or discarded. */
-  | 'BRANCH_CLOSED';
+  | 'BRANCH_CLOSED'
+  /** A resource class tag would lower a class (classes only go up: DROPPABLE < REQUIRED < PRESERVED). */
+  | 'RESOURCE_DEMOTION'
+  /** No crystal with that id (never made, reaped, or in another tenant's scope). */
+  | 'UNKNOWN_CRYSTAL'
+  /** A crystal that is not one, was changed after it was made, or belongs to another session scope. */
+  | 'CORRUPT_CRYSTAL';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

@@ -51,6 +51,11 @@ export class SessionLog {
     return this.byId.has(id);
   }
 
+  /** The log position of the message with this id. */
+  position(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
   /** True when a call with this id was made and is not answered yet. */
   isOpenCall(id: string): boolean {
     const known = this.callById.get(id);

@@ -28,3 +28,5 @@ export type {
   VitalityPulse,
 } from './sovereignty-options.js';
 export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
+export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
+export type { ResolvedCrystalOptions } from './sovereignty-options.js';

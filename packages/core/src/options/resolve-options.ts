@@ -16,6 +16,7 @@ import {
 import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
 import { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
+import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignty-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -40,6 +41,8 @@ export interface ResolvedOptions {
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
+  /** Crystal options (`sovereignty.crystalTtlMs`, `sovereignty.crystalSummaryTokens`). */
+  crystals: ResolvedCrystalOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -135,5 +138,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     summarizer: options.summarizer,
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),
+    crystals: resolveCrystalOptions(options.sovereignty),
   };
 }

@@ -1,4 +1,11 @@
+import { CairnError } from '../log/index.js';
 import type { WorkPhase } from '../log/index.js';
+
+/** Default time a crystal lives before the reaper may remove it (unless cherished): 24 hours, in ms. */
+export const DEFAULT_CRYSTAL_TTL_MS = 24 * 60 * 60 * 1000;
+/** Default most tokens the summaries of REQUIRED units take in a crystal, all together. */
+export const DEFAULT_CRYSTAL_SUMMARY_TOKENS = 1_200;
+
 
 /** Default window of the loop detector: the last 8 assistant messages of the log. */
 export const DEFAULT_LOOP_WINDOW = 8;
@@ -88,8 +95,8 @@ export interface BranchDefaults {
 }
 
 /**
- * Context sovereignty options of the engine (this part: the vitality pulse, loop detection, the
- * adaptive threshold, branch defaults). All optional; the defaults leave the view as before
+ * Context sovereignty options of the engine (the vitality pulse, loop detection, the adaptive
+ * threshold, branch defaults, crystals). All optional; the defaults leave the view as before
  * except for the loop notice while an agent repeats itself.
  */
 export interface SovereigntyOptions {
@@ -104,6 +111,10 @@ export interface SovereigntyOptions {
   adaptiveThreshold?: AdaptiveThresholdOptions | boolean;
   /** Branch defaults. */
   branches?: BranchDefaults;
+  /** How long a crystal lives before an unpinned one may be reaped, in the clock's units (ms with `Date.now`). @default 86,400,000 (24 h) */
+  crystalTtlMs?: number;
+  /** Most tokens the REQUIRED summaries of a crystal take together. @default 1,200 */
+  crystalSummaryTokens?: number;
 }
 
 /** Sovereignty options with defaults applied. @internal */
@@ -113,3 +124,26 @@ export interface ResolvedSovereigntyOptions {
   adaptive: { base: number; expectedTurns: number | undefined } | undefined;
   entropyBudget: number;
 }
+
+/** The crystal options with defaults applied. @internal */
+export interface ResolvedCrystalOptions {
+  crystalTtlMs: number;
+  crystalSummaryTokens: number;
+}
+
+/**
+ * Applies the defaults of the crystal options and checks them.
+ * @throws CairnError `INVALID_OPTIONS` for a TTL or summary size that is not a positive number
+ * @internal
+ */
+export function resolveCrystalOptions(options: SovereigntyOptions | undefined): ResolvedCrystalOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid context engine option sovereignty: expected an object.' });
+  }
+  const { crystalTtlMs = DEFAULT_CRYSTAL_TTL_MS, crystalSummaryTokens = DEFAULT_CRYSTAL_SUMMARY_TOKENS } = options ?? {};
+  for (const [name, value] of [['crystalTtlMs', crystalTtlMs], ['crystalSummaryTokens', crystalSummaryTokens]] as const) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option sovereignty.${name}: got ${String(value)}; expected a positive number.`, details: { parameter: `sovereignty.${name}`, value } });
+    }
+  }
+  return { crystalTtlMs, crystalSummaryTokens: Math.floor(crystalSummaryTokens) };

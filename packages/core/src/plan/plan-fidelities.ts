@@ -6,6 +6,7 @@ import { mandatoryReason, RANK, valueFunction } from './plan-values.js';
 import type { Fidelity } from '../log/index.js';
 import type { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from './view-plan.js';
+import { explicitlyPreservedUnits, requiredFloorUnits } from './unit-resource-class.js';
 
 /** Fewest content tokens a squeezed message keeps. */
 const MIN_SQUEEZED_TOKENS = 12;
@@ -50,6 +51,8 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const initial = new Array<Fidelity>(count);
   // The focus (latest user message, last units) and what it refers back to directly.
   const proximity = new Set<number>();
+  // Units tagged REQUIRED: never dropped to a placeholder by choice (only the render's last-resort refit may).
+  const floor = requiredFloorUnits(state);
   for (const focus of [log.latestUserUnit, count - 1, count - 2, count - 3]) if (focus >= 0) for (const edge of log.units[focus]!.edges) proximity.add(edge.to);
   for (let index = 0; index < count; index++) {
     const reason = mandatoryReason(state, index);
@@ -74,6 +77,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       // A history that fits under the yellow level is shown whole; a replan of a larger one
       // starts from placeholders and selects; otherwise last turn's decision stands.
       initial[index] = historyTokens <= pressure.yellow * budget ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
+      if (floor.has(index) && initial[index] === 'placeholder') {
+        initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
+        reasons[index] = 'class:required';
+      }
     }
   }
   let plan = new ViewPlan(initial, costs);
@@ -82,6 +89,9 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const value = valueFunction(state, newQuestion ? [] : previous);
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
   const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
+  // A REQUIRED unit may go from full to compressed, not further.
+  const held = (unit: number) => floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit));
+  const degradeFit: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || held(unit) };
   // A view for a question is read once, before anything is appended: it fills the whole budget,
   // and a plan for one that fits is not compacted down to the yellow level.
   const questionView = request.query !== undefined;
@@ -116,6 +126,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       if (plan.tokens <= pressure.yellow * budget) break;
       const score = units[unit]!.score;
       let tier: Fidelity = score < thresholds.compress - thresholds.hysteresis ? 'placeholder' : score < thresholds.keep - thresholds.hysteresis ? 'compressed' : 'full';
+      if (tier === 'placeholder' && floor.has(unit)) tier = 'compressed';
       if (tier === 'compressed' && !canCompress(unit)) tier = 'full';
       if (RANK[tier] < RANK[plan.get(unit)]) {
         plan.set(unit, tier);
@@ -124,25 +135,26 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     }
   }
   if (!filledQuestion && plan.tokens > pressure.red * budget) {
-    for (const unit of degradeToTarget(fit, pressure.yellow * budget)) {
+    for (const unit of degradeToTarget(degradeFit, pressure.yellow * budget)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
   }
   if (plan.tokens > budget) {
-    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit]! }, budget)) {
+    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit]! || held(unit) }, budget)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
   }
   const compressMandatory = options.onBudgetExceeded === 'compress-mandatory';
+  const preservedUnits = compressMandatory ? explicitlyPreservedUnits(state) : new Set<number>();
   if (plan.tokens > budget) {
     // The budget fallback. Always: the hot set (the last units of the turn, the newest tool
     // output) is squeezed before a view is refused. With 'compress-mandatory' also the latest
     // user turn and then system prompts; pinned messages never. Hot set and latest user turn
     // first, newest last; then system prompts.
     const order = [...Array(count).keys()].filter((unit) =>
-      compressMandatory ? mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') : mandatoryReason(state, unit) === 'mandatory:hot',
+      compressMandatory ? mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') && !preservedUnits.has(unit) : mandatoryReason(state, unit) === 'mandatory:hot',
     );
     order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
     for (const unit of order) {

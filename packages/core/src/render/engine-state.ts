@@ -6,6 +6,7 @@ import type { Normalisers } from '../direction/index.js';
 import type { SessionLog } from '../log/index.js';
 import type { EnginePhase, Fidelity, ViewMessage } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
+import type { ResourceLedger } from '../sovereignty/index.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
 export interface EngineState {
@@ -41,6 +42,8 @@ export interface EngineState {
   dense?: DenseEmbeddings;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
+  /** Explicit resource classes (tag / promote / pin) and their ledger (context sovereignty). */
+  resources: ResourceLedger;
 }
 
 /** The brief a turn shows after the history. @internal */

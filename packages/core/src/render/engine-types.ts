@@ -16,7 +16,9 @@ export type DecisionReason =
   | 'causal-chain'
   | 'regraded'
   | 'compacted'
-  | 'budget-fallback';
+  | 'budget-fallback'
+  /** Tagged REQUIRED: kept at least compressed (never a placeholder by choice). */
+  | 'class:required';
 
 /** The record of one unit's decision: what was cut and why. */
 export interface UnitDecision {
@@ -66,7 +68,7 @@ export interface AssembleMetadata {
   direction: DirectionSample;
   /** Per-unit decisions, in order. */
   decisions: UnitDecision[];
-  /** Context sovereignty: the turn's vitality pulse, loop and threshold (zero tokens). */
+  /** Context sovereignty: the turn's vitality pulse, loop and threshold (zero tokens), units per resource class and the view's MDL quality (computed on first read). */
   sovereignty?: import('../sovereignty/index.js').SovereigntyMetadata;
 }
 
@@ -89,7 +91,7 @@ export interface AfterTurnResult {
   /** Pressure passed the red level, so `compact` ran. */
   compacted: boolean;
   /** Context sovereignty: the vitality pulse of this turn (zero tokens). */
-  metadata?: { sovereignty: import('../sovereignty/index.js').SovereigntyMetadata };
+  metadata?: { sovereignty: import('../sovereignty/index.js').VitalityReport };
 }
 
 /** Options of `compact`. */

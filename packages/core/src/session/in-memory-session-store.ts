@@ -6,6 +6,7 @@ import { sessionConflictError } from './session-conflict-error.js';
 import type { LoadedSession, LoadedTail, SessionKey, SessionPage, SessionStore, StoredState } from './session-store.js';
 import type { CairnMessage } from '../log/index.js';
 import { createInMemoryBranchRecords } from './in-memory-branch-records.js';
+import { createMemoryCrystals } from './in-memory-crystals.js';
 
 /** Page size of `list` when no `limit` is given. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -57,9 +58,11 @@ export function checkListLimit(limit: number | undefined): number {
 export function createInMemorySessionStore(): SessionStore {
   const tenants = new Map<string, Map<string, MemorySession>>();
   const find = (key: SessionKey): MemorySession | undefined => tenants.get(key.tenant)?.get(key.sessionId);
+  const { forget, ...crystals } = createMemoryCrystals();
 
   return {
     ...createInMemoryBranchRecords(),
+    ...crystals,
 
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
@@ -125,6 +128,7 @@ export function createInMemorySessionStore(): SessionStore {
 
     async delete(key) {
       checkSessionKey(key);
+      forget(key);
       return tenants.get(key.tenant)?.delete(key.sessionId) ?? false;
     },
   };

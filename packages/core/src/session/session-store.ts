@@ -130,4 +130,35 @@ export interface SessionStore {
   saveBranch?(key: SessionKey, branch: { readonly name: string; readonly data: string }, options?: SaveBranchOptions): Promise<{ version: number }>;
   /** Optional (branches): every branch record of the session `key`, by name (empty when none). */
   loadBranches?(key: SessionKey): Promise<readonly StoredBranch[]>;
+  // Crystals (checkpoints; optional, so stores written before them keep compiling). A store that
+  // keeps crystals implements all six; see `storeCrystal`, `loadCrystal`, `resumeSession`.
+  /** Optional: keeps one crystal of the session (a row / key per crystal: history, never one overwritten state). */
+  saveCrystal?(key: SessionKey, crystal: StoredCrystal): Promise<void>;
+  /** Optional: one crystal of the session, or `undefined` (never made, reaped, deleted, or another session's). */
+  loadCrystal?(key: SessionKey, id: string): Promise<StoredCrystal | undefined>;
+  /** Optional: the session's crystals without their data, oldest first (by `createdAt`, then id). */
+  listCrystals?(key: SessionKey): Promise<StoredCrystalInfo[]>;
+  /** Optional: pins a crystal so the reaper never removes it; resolves to whether it existed. */
+  cherishCrystal?(key: SessionKey, id: string): Promise<boolean>;
+  /** Optional: removes one crystal; resolves to whether it existed. */
+  deleteCrystal?(key: SessionKey, id: string): Promise<boolean>;
+  /** Optional: removes the session's unpinned crystals past their TTL at `now`; resolves to their ids. */
+  reapCrystals?(key: SessionKey, now: number): Promise<string[]>;
 }
+
+/** A crystal as a store keeps it: the fields the reaper needs, and the crystal's JSON. */
+export interface StoredCrystal {
+  /** The crystal's id (`crystal-…`; 1–128 characters of `[A-Za-z0-9._:-]`). */
+  readonly id: string;
+  /** When it was made (engine clock). */
+  readonly createdAt: number;
+  /** How long it lives unpinned (clock units). */
+  readonly ttlMs: number;
+  /** Cherished: never reaped. The store's flag wins over the one inside `data`. */
+  readonly pinned: boolean;
+  /** The crystal as JSON text (written and checked by core). */
+  readonly data: string;
+}
+
+/** A stored crystal without its data (what `listCrystals` returns). */
+export type StoredCrystalInfo = Omit<StoredCrystal, 'data'>;

@@ -4,3 +4,5 @@ export { createSampleMessages } from './create-sample-messages.js';
 export type { CreateSampleMessagesOptions } from './create-sample-messages.js';
 export { describeBranchStoreConformance } from './branch-store-conformance.js';
 export type { BranchStoreConformanceOptions } from './branch-store-conformance.js';
+export { describeCrystalStoreConformance } from './crystal-store-conformance.js';
+export type { CrystalStoreConformanceOptions } from './crystal-store-conformance.js';

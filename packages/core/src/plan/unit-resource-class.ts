@@ -1,0 +1,60 @@
+import type { EngineState } from '../render/index.js';
+import { defaultResourceClass, maxResourceClass, type ResourceClass } from '../sovereignty/index.js';
+import { mandatoryReason } from './plan-values.js';
+
+/** The class a unit has by default this turn (system, pinned, latest user turn, hot set, open tool chain). @internal */
+export function defaultUnitClass(state: EngineState, index: number): ResourceClass {
+  const unit = state.log.units[index]!;
+  const reason = mandatoryReason(state, index);
+  return defaultResourceClass({
+    system: unit.kind === 'system',
+    pinned: unit.pinned,
+    latestUser: reason === 'mandatory:latest-user',
+    hot: reason === 'mandatory:hot',
+    openToolChain: unit.openCalls > 0,
+    systemCompressible: state.options.onBudgetExceeded === 'compress-mandatory',
+  });
+}
+
+/** The explicit classes of units (the highest tag among a unit's messages), by unit index. @internal */
+export function explicitUnitClasses(state: EngineState): Map<number, ResourceClass> {
+  const classes = new Map<number, ResourceClass>();
+  const { log } = state;
+  for (const [id, resourceClass] of state.resources.explicitClasses()) {
+    const position = log.position(id);
+    if (position === undefined) continue;
+    const unit = log.entries[position]!.unit;
+    const before = classes.get(unit);
+    classes.set(unit, before === undefined ? resourceClass : maxResourceClass(before, resourceClass));
+  }
+  return classes;
+}
+
+/** Every unit's class this turn: the higher of its default and its explicit tag. @internal */
+export function unitResourceClasses(state: EngineState): ResourceClass[] {
+  const explicit = explicitUnitClasses(state);
+  return state.log.units.map((_, index) => {
+    const tagged = explicit.get(index);
+    const byDefault = defaultUnitClass(state, index);
+    return tagged === undefined ? byDefault : maxResourceClass(tagged, byDefault);
+  });
+}
+
+/**
+ * Units tagged REQUIRED (explicitly) that planning would otherwise be free to drop: they are kept
+ * at least compressed. @internal
+ */
+export function requiredFloorUnits(state: EngineState): Set<number> {
+  const floor = new Set<number>();
+  for (const [unit, resourceClass] of explicitUnitClasses(state)) {
+    if (resourceClass === 'required' && mandatoryReason(state, unit) === undefined) floor.add(unit);
+  }
+  return floor;
+}
+
+/** Units tagged PRESERVED explicitly (verbatim even under `compress-mandatory`, system prompts included). @internal */
+export function explicitlyPreservedUnits(state: EngineState): Set<number> {
+  const preserved = new Set<number>();
+  for (const [unit, resourceClass] of explicitUnitClasses(state)) if (resourceClass === 'preserved') preserved.add(unit);
+  return preserved;
+}
