@@ -33,7 +33,7 @@ import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch } from './branch-engine.js';
 import { turnBrief } from './turn-brief.js';
-import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
+import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality, type VitalityReport } from '../sovereignty/index.js';
 import type { LoopSignal, PressureLevels } from '../options/index.js';
 import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';

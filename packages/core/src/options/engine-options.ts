@@ -162,10 +162,8 @@ export interface ContextEngineOptions {
   embedder?: Embedder;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
-  /** Context sovereignty (resource classes, crystals …): see {@link SovereigntyOptions}. */
-  sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
-  /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults. */
+  /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults, crystals. */
   sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
 }
