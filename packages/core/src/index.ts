@@ -88,3 +88,7 @@ export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT,
 export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
+export { DEFAULT_PAGE_OPTIONS } from './options/index.js';
+export type { PageOptions } from './options/index.js';
+export { looksLikePageId, pageIdOf, refineText, summarizePage } from './pages/index.js';
+export type { PageManifest, PageSnapshot, PageType, PageView, TraceStep, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult, ZoomStatus } from './pages/index.js';

@@ -13,6 +13,7 @@ import type { Fidelity } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
 import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
+import { withPageViews } from './page-views.js';
 
 
 /** Units a question's best matches count as the focus of the causal chain. */
@@ -29,7 +30,7 @@ const QUERY_FOCUS_UNITS = 8;
 export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
   const { options, log, units } = state;
   const fullBudget = checkBudget(request.budget ?? options.budget);
-  let brief = renderBrief(state, fullBudget);
+  let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
   // The history plans within what the brief leaves.
   let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];

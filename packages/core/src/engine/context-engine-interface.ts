@@ -2,6 +2,7 @@ import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, 
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import type { EngineSnapshot } from './snapshot.js';
+import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -80,4 +81,23 @@ export interface ContextEngine {
   prepare(options?: { query?: string }): Promise<number>;
   /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
   summarize(): Promise<number>;
+  /**
+   * Consults pages (PCP zoom): each named page moves Summary → Detail and is shown full from the
+   * next view on, until shelved or until budget pressure shelves the oldest consult. Takes page
+   * ids (`page=…` in placeholders) or the message ids cairn's markers name. Unknown, foreign or
+   * malformed ids come back as result entries; ids past `pages.maxIdsPerCall` are skipped. The
+   * reason is recorded (escaped, length-capped) in the reasoning trace shown next turn.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  consult(request: ZoomRequest): ZoomResult;
+  /**
+   * Shelves pages: Detail → Summary (the planner decides their fidelity again). A page never
+   * consulted comes back as a `not-consulted` entry.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  shelve(request: ZoomRequest): ZoomResult;
+  /** The manifest of the page a page id or message id names (`undefined` when none). */
+  getPage(id: string): PageManifest | undefined;
+  /** Every page's manifest, in log order (summaries are built on first read and cached). */
+  listPages(): PageManifest[];
 }

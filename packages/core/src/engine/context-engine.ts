@@ -31,6 +31,7 @@ import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
+import { PageBook, zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -73,6 +74,7 @@ class Engine implements ContextEngine {
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
+      pages: new PageBook(log, resolved.sessionId),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     };
     if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
@@ -304,6 +306,26 @@ class Engine implements ContextEngine {
       count++;
     }
     return count;
+  }
+
+  consult(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Consult', request, this.state.options.pages, this.state.turn);
+  }
+
+  shelve(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Shelve', request, this.state.options.pages, this.state.turn);
+  }
+
+  getPage(id: string): PageManifest | undefined {
+    const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
+    return unit === undefined ? undefined : this.state.pages.manifest(unit);
+  }
+
+  listPages(): PageManifest[] {
+    const { pages } = this.state;
+    const manifests: PageManifest[] = [];
+    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit));
+    return manifests;
   }
 }
 

@@ -18,7 +18,9 @@ export type CairnErrorCode =
   | 'UNKNOWN_MESSAGE'
   | 'INVALID_SESSION_KEY'
   | 'SESSION_CONFLICT'
-  | 'CORRUPT_SESSION';
+  | 'CORRUPT_SESSION'
+  /** A `consult` / `shelve` request that is not `{ ids: string[], reason?: string }`. */
+  | 'INVALID_PAGE_REQUEST';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

@@ -162,4 +162,6 @@ export interface ContextEngineOptions {
   summarizer?: Summarizer;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
+  /** Pages and zoom (PCP): how much consulted pages may take, call limits, the reasoning trace. @default {@link DEFAULT_PAGE_OPTIONS} */
+  pages?: import('./page-options.js').PageOptions;
 }

@@ -12,3 +12,5 @@ export type { AssembleOptions, ContextEngineOptions, FidelityThresholds, Pressur
 export { checkBudget, resolveOptions } from './resolve-options.js';
 export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
+export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
+export type { PageOptions, ResolvedPageOptions } from './page-options.js';

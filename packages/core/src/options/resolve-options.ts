@@ -15,6 +15,8 @@ import {
 } from './engine-options.js';
 import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
+import { resolvePageOptions } from './resolve-page-options.js';
+import type { ResolvedPageOptions } from './page-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -38,6 +40,7 @@ export interface ResolvedOptions {
   embedder: ContextEngineOptions['embedder'];
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
+  pages: ResolvedPageOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -132,5 +135,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     embedder: options.embedder,
     summarizer: options.summarizer,
     now,
+    pages: resolvePageOptions(options.pages),
   };
 }

@@ -6,6 +6,7 @@ import type { Normalisers } from '../direction/index.js';
 import type { SessionLog } from '../log/index.js';
 import type { EnginePhase, Fidelity, ViewMessage } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
+import type { PageBook } from '../pages/index.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
 export interface EngineState {
@@ -39,6 +40,8 @@ export interface EngineState {
   deadEnds: DeadEndTracker;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: DenseEmbeddings;
+  /** Pages and zoom (PCP): page ids, manifests, consulted pages, the reasoning trace. */
+  pages: PageBook;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
 }

@@ -1,0 +1,125 @@
+import { topTerms } from '../text/index.js';
+import type { SessionLog } from '../log/index.js';
+import { pageIdOf } from './page-id.js';
+import type { PageManifest, PageView, TraceStep } from './page-types.js';
+import { summarizePage } from './summarize-page.js';
+
+/** Keywords a manifest names. */
+const MANIFEST_KEYWORDS = 6;
+/** Trace steps kept (older ones are dropped: the trace shows the latest few anyway). */
+export const MAX_TRACE_STEPS = 64;
+
+/** A page whose view is above Summary, and the consult sequence number that put it there. */
+export interface ZoomState {
+  view: Exclude<PageView, 'Summary'>;
+  since: number;
+}
+
+/**
+ * The page index of one session: a page per unit with its short-hash id (assigned in log order,
+ * so the same log always gives the same ids), lookups by page id and by message id, manifests
+ * (built on demand, cached per unit version), the views of consulted pages and the reasoning
+ * trace. Grows with the log only (one id and two map entries per unit). @internal
+ */
+export class PageBook {
+  readonly #ids: string[] = [];
+  readonly #byPage = new Map<string, number>();
+  readonly #byMessage = new Map<string, number>();
+  #entriesSynced = 0;
+  #maxIdTokens = 0;
+  readonly #manifests = new Map<number, { version: number; summary: string; keywords: string[] }>();
+  /** Pages above Summary, by page id. */
+  readonly zoom = new Map<string, ZoomState>();
+  /** Consults so far: orders consults, oldest first, for budget pressure. */
+  sequence = 0;
+  trace: TraceStep[] = [];
+
+  constructor(
+    readonly log: SessionLog,
+    readonly sessionId: string,
+  ) {}
+
+  /** Assigns ids to units logged since the last call. */
+  sync(): void {
+    const { units, entries } = this.log;
+    for (let index = this.#ids.length; index < units.length; index++) {
+      let attempt = 0;
+      let id = pageIdOf(this.sessionId, units[index]!.id);
+      while (this.#byPage.has(id)) id = pageIdOf(this.sessionId, units[index]!.id, ++attempt);
+      this.#ids.push(id);
+      this.#maxIdTokens = Math.max(this.#maxIdTokens, this.log.counter.count(id));
+      this.#byPage.set(id, index);
+    }
+    for (; this.#entriesSynced < entries.length; this.#entriesSynced++) {
+      const entry = entries[this.#entriesSynced]!;
+      this.#byMessage.set(entry.message.id, entry.unit);
+    }
+  }
+
+  /** Most tokens a page id of this session takes (bounds the cost of `pages=first..last`). */
+  get maxIdTokens(): number {
+    this.sync();
+    return this.#maxIdTokens;
+  }
+
+  /** Pages in the index. */
+  get size(): number {
+    this.sync();
+    return this.#ids.length;
+  }
+
+  /** The page id of a unit. */
+  idOf(unit: number): string {
+    if (unit >= this.#ids.length) this.sync();
+    return this.#ids[unit]!;
+  }
+
+  /** The unit a page id or a message id names, if any. */
+  resolve(reference: string): number | undefined {
+    this.sync();
+    return this.#byPage.get(reference) ?? this.#byMessage.get(reference);
+  }
+
+  /** The view of a unit's page. */
+  viewOf(unit: number): PageView {
+    return this.zoom.get(this.idOf(unit))?.view ?? 'Summary';
+  }
+
+  /** True when the unit's page is consulted (Detail or deeper): it is shown full. */
+  isDetail(unit: number): boolean {
+    return this.zoom.size > 0 && this.zoom.has(this.idOf(unit));
+  }
+
+  /** The manifest of a unit's page. */
+  manifest(unit: number): PageManifest {
+    const { log } = this;
+    const source = log.units[unit]!;
+    let cached = this.#manifests.get(unit);
+    if (!cached || cached.version !== source.version) {
+      const messages = log.unitMessages(unit);
+      cached = {
+        version: source.version,
+        summary: summarizePage(messages),
+        keywords: topTerms(log.unitFeatures(unit).vector, log.vectoriser.vocabulary, MANIFEST_KEYWORDS),
+      };
+      this.#manifests.set(unit, cached);
+    }
+    const messages = log.unitMessages(unit);
+    return {
+      id: this.idOf(unit),
+      type: 'Original',
+      unitId: source.id,
+      messageIds: messages.map((message) => message.id),
+      timestamp: messages[0]!.timestamp,
+      keywords: cached.keywords,
+      summary: cached.summary,
+      view: this.viewOf(unit),
+    };
+  }
+
+  /** Records a trace step, keeping the latest {@link MAX_TRACE_STEPS}. */
+  record(step: TraceStep): void {
+    this.trace.push(step);
+    if (this.trace.length > MAX_TRACE_STEPS) this.trace.splice(0, this.trace.length - MAX_TRACE_STEPS);
+  }
+}
