@@ -184,3 +184,24 @@ describe('pages in snapshots', () => {
     expect(() => restoreContextEngine(snapshot, { tokenCounter: chars })).toThrow(/snapshot.pages/);
   });
 });
+
+describe('a placeholder run as a range', () => {
+  it('consulting first..last lists the pages that best match the reason, changing nothing', () => {
+    const messages = chat();
+    messages.splice(10, 1, { id: 'm9', role: 'assistant', content: 'The vault code is 7391-ALPHA; the old one, 1200-BETA, no longer works.' });
+    const engine = engineWith(messages);
+    const { messages: view } = engine.assemble({ budget: BUDGET });
+    const range = /pages=([0-9a-f]{8}\.\.[0-9a-f]{8})\]/.exec(view.map((message) => String(message.content)).join('\n'))![1]!;
+    const snapshot = JSON.stringify(engine.snapshot());
+    const result = engine.consult({ ids: [range], reason: 'where is the vault code 7391' });
+    expect(result).toMatchObject({ changed: 0, failed: false });
+    expect(result.entries[0]!.status).toBe('listed');
+    const vault = engine.getPage('m9')!;
+    expect(result.text).toContain(`page=${vault.id} (Summary)`);
+    expect(vault.summary).toBe('assistant: The vault code is 7391-ALPHA; the old one, 1200-BETA, no longer works.');
+    expect(result.entries[0]!.message.split('\n').length).toBeLessThanOrEqual(13);
+    expect(JSON.stringify(engine.snapshot())).toBe(snapshot);
+    // A shelve does not take ranges.
+    expect(engine.shelve({ ids: [range] }).entries[0]!.status).toBe('unknown');
+  });
+});

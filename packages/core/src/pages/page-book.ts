@@ -1,4 +1,3 @@
-import { topTerms } from '../text/index.js';
 import type { SessionLog } from '../log/index.js';
 import { pageIdOf } from './page-id.js';
 import type { PageManifest, PageView, TraceStep } from './page-types.js';
@@ -27,7 +26,7 @@ export class PageBook {
   readonly #byMessage = new Map<string, number>();
   #entriesSynced = 0;
   #maxIdTokens = 0;
-  readonly #manifests = new Map<number, { version: number; summary: string; keywords: string[] }>();
+  readonly #summaries = new Map<number, { version: number; summary: string }>();
   /** Pages above Summary, by page id. */
   readonly zoom = new Map<string, ZoomState>();
   /** Consults so far: orders consults, oldest first, for budget pressure. */
@@ -94,15 +93,10 @@ export class PageBook {
   manifest(unit: number): PageManifest {
     const { log } = this;
     const source = log.units[unit]!;
-    let cached = this.#manifests.get(unit);
+    let cached = this.#summaries.get(unit);
     if (!cached || cached.version !== source.version) {
-      const messages = log.unitMessages(unit);
-      cached = {
-        version: source.version,
-        summary: summarizePage(messages),
-        keywords: topTerms(log.unitFeatures(unit).vector, log.vectoriser.vocabulary, MANIFEST_KEYWORDS),
-      };
-      this.#manifests.set(unit, cached);
+      cached = { version: source.version, summary: summarizePage(log.unitMessages(unit)) };
+      this.#summaries.set(unit, cached);
     }
     const messages = log.unitMessages(unit);
     return {
@@ -111,10 +105,32 @@ export class PageBook {
       unitId: source.id,
       messageIds: messages.map((message) => message.id),
       timestamp: messages[0]!.timestamp,
-      keywords: cached.keywords,
+      keywords: this.keywords(unit),
       summary: cached.summary,
       view: this.viewOf(unit),
     };
+  }
+
+  /**
+   * The page's semantic clusters: its terms ranked by (1 + log tf) × idf over the whole log now
+   * (ties: the lower term id), so words every page uses give way to what this page is about.
+   * Computed on each read, never cached: the same log always gives the same keywords.
+   */
+  keywords(unit: number): string[] {
+    const { log } = this;
+    const { bag } = log.unitFeatures(unit);
+    const scored: { id: number; score: number }[] = [];
+    for (let index = 0; index < bag.ids.length; index++) {
+      const id = bag.ids[index]!;
+      scored.push({ id, score: (1 + Math.log(bag.counts[index]!)) * log.statistics.idf(id) });
+    }
+    scored.sort((a, b) => b.score - a.score || a.id - b.id);
+    const terms: string[] = [];
+    for (const { id } of scored.slice(0, MANIFEST_KEYWORDS)) {
+      const term = log.vectoriser.vocabulary.termOf(id);
+      if (term !== undefined) terms.push(term);
+    }
+    return terms;
   }
 
   /** Records a trace step, keeping the latest {@link MAX_TRACE_STEPS}. */

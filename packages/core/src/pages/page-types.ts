@@ -46,7 +46,10 @@ export interface TraceStep {
 
 /** What `consult` / `shelve` take. */
 export interface ZoomRequest {
-  /** Page ids, or the message ids that cairn's markers name (`id=`, `from=`, `to=`). */
+  /**
+   * Page ids, or the message ids that cairn's markers name (`id=`, `from=`, `to=`), or a range
+   * `first..last` as a placeholder run names it (`pages=first..last`): its pages are listed.
+   */
   ids: readonly string[];
   /** Why: recorded, escaped and length-capped, in the reasoning trace shown next turn. */
   reason?: string;
@@ -55,9 +58,10 @@ export interface ZoomRequest {
 /**
  * What happened to one requested id: `changed` (its view moved), `unchanged` (already there),
  * `unknown` (no page of this session has that id), `not-consulted` (a shelve of a page in
- * Summary), `invalid` (not a non-empty string).
+ * Summary), `invalid` (not a non-empty string), `listed` (a range `first..last` from a placeholder
+ * run: its pages are listed with their ids and summaries, to consult one by one; nothing changes).
  */
-export type ZoomStatus = 'changed' | 'unchanged' | 'unknown' | 'not-consulted' | 'invalid';
+export type ZoomStatus = 'changed' | 'unchanged' | 'unknown' | 'not-consulted' | 'invalid' | 'listed';
 
 /** The outcome for one requested id. */
 export interface ZoomEntry {
@@ -68,7 +72,7 @@ export interface ZoomEntry {
   status: ZoomStatus;
   from?: PageView;
   to?: PageView;
-  /** One sentence a model can read. */
+  /** One sentence a model can read (for `listed`: one line per page of the range). */
   message: string;
 }
 

@@ -1,5 +1,6 @@
 import { CairnError } from '../log/index.js';
 import { markerField } from '../text/index.js';
+import { listRange, parseRange } from './list-range.js';
 import type { ResolvedPageOptions } from '../options/index.js';
 import { cleanReason } from './clean-reason.js';
 import type { PageBook } from './page-book.js';
@@ -35,11 +36,11 @@ function step(action: ZoomAction, view: PageView): PageView {
 }
 
 function describe(result: Omit<ZoomResult, 'text'>): string {
-  const lines = result.entries.map((entry) => `- ${entry.pageId ?? entry.id}: ${entry.message}`);
+  const lines = result.entries.map((entry) => (entry.status === 'listed' ? `- ${entry.id} holds:\n${entry.message}` : `- ${entry.pageId ?? entry.id}: ${entry.message}`));
   if (result.skipped > 0) lines.push(`- ${result.skipped} more ids skipped: at most ${result.entries.length} per call.`);
   const head = result.failed
     ? `${result.action} failed: no page changed.`
-    : `${result.action}: ${result.changed} page${result.changed === 1 ? '' : 's'} changed.${result.action === 'Consult' && result.changed > 0 ? ' Their full content is in the next view.' : ''}`;
+    : `${result.action}: ${result.changed} page${result.changed === 1 ? '' : 's'} changed.${result.action === 'Consult' && result.changed > 0 ? ' Their full content is in the next view.' : ''}${result.entries.some((entry) => entry.status === 'listed') ? ' Consult the page ids listed below to see one in full.' : ''}`;
   return [head, ...lines].join('\n');
 }
 
@@ -64,6 +65,11 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
     const id = echo(raw);
     if (typeof raw !== 'string' || raw.length === 0) {
       entries.push({ id, status: 'invalid', message: 'not a page id (expected a non-empty string).' });
+      continue;
+    }
+    const range = action === 'Consult' ? parseRange(book, raw) : undefined;
+    if (range) {
+      entries.push({ id, status: 'listed', message: listRange(book, range.first, range.last, typeof reason === 'string' ? reason.slice(0, options.maxReasonChars) : '') });
       continue;
     }
     const unit = book.resolve(raw);
@@ -95,7 +101,7 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
     entries,
     skipped: ids.length - limit,
     changed: targets.length,
-    failed: targets.length === 0 && entries.every((entry) => entry.status !== 'unchanged'),
+    failed: targets.length === 0 && entries.every((entry) => entry.status !== 'unchanged' && entry.status !== 'listed'),
   };
   return { ...result, text: describe(result) };
 }
