@@ -6,6 +6,7 @@ import { checkCount, checkSessionOptions, invalidOption } from './check-options.
 import { guardToolCall } from './guard-tool-call.js';
 import { InvocationSessions } from './invocation-sessions.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
+import { attachPageSessions } from './page-sessions.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -79,7 +80,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   };
   const sessionOf = async (id: string | undefined, history: readonly BaseMessage[]) => (id === undefined ? invocations.get(history) : resolve.get(id));
 
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
       const id = storedIdOf(request.runtime);
@@ -99,5 +100,10 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
     afterAgent: (state, runtime) => {
       if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
     },
+  });
+  // pageTools finds the session of a tool call's thread (a run without one has no session to zoom).
+  return attachPageSessions(middleware, async (config) => {
+    const id = storedIdOf(config);
+    return id === undefined ? undefined : (await resolve.get(id)).engine;
   });
 }

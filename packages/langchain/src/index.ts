@@ -14,3 +14,5 @@ export { fromCairnMessage } from './from-cairn-message.js';
 export { encodeLangChainMessage } from './encode-lang-chain-message.js';
 export type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
 export { decodeLangChainMessage } from './decode-lang-chain-message.js';
+export { pageTools } from './page-tools.js';
+export type { PageToolsOptions } from './page-tools.js';
