@@ -12,3 +12,5 @@ export { fromCairnMessage } from './from-cairn-message.js';
 export { toCairnMessage } from './to-cairn-message.js';
 export { BLOCKED_PREFIX, DEFAULT_GUARD_MODE, guardTools, WARNING_PREFIX } from './guard-tools.js';
 export type { GuardToolsOptions, ToolCallChecker } from './guard-tools.js';
+export { pageTools } from './page-tools.js';
+export type { PageZoomer } from './page-tools.js';
