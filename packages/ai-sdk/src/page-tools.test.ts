@@ -16,15 +16,15 @@ function history(): ModelMessage[] {
     if (index === 3) messages.push({ role: 'user', content: `Vault note, keep it safe. ${filler} ${FACT}` });
     else messages.push({ role: index % 2 === 0 ? 'user' : 'assistant', content: filler });
   }
-  messages.push({ role: 'user', content: 'What is the vault code?' });
+  messages.push({ role: 'user', content: 'Remind me of the number from early on.' });
   return messages;
 }
 
 const promptText = (prompt: LanguageModelV4Prompt) => JSON.stringify(prompt);
 
-/** A page range a placeholder run names (`pages=first..last`). */
-function runRange(prompt: LanguageModelV4Prompt): string | undefined {
-  return /pages=([0-9a-f]{8}\.\.[0-9a-f]{8})\]/.exec(promptText(prompt))?.[1];
+/** The ranges the placeholder runs name (`from=… to=…`), as `from..to`. */
+function runRanges(prompt: LanguageModelV4Prompt): string[] {
+  return [...promptText(prompt).matchAll(/from=(\S+) to=(\S+) count=/g)].map((match) => `${match[1]}..${match[2]}`);
 }
 
 /** The page id a range listing (a consult's tool result) gives for the page whose keywords name the vault. */
@@ -41,7 +41,7 @@ describe('pageTools in the AI SDK tool loop', () => {
         step++;
         // Step 1: the old history is one placeholder run; list its pages. Step 2: consult the
         // page the listing shows for the vault note. Step 3: answer from what the view shows.
-        if (step === 1) return callResult([{ id: 'z1', name: 'consult', input: { ids: [runRange(prompt) ?? 'missing'], reason: 'find the vault code' } }]);
+        if (step === 1) return callResult([{ id: 'z1', name: 'consult', input: { ids: runRanges(prompt), reason: 'find the vault code' } }]);
         if (step === 2) {
           consulted = vaultPage(prompt);
           return callResult([{ id: 'z2', name: 'consult', input: { ids: [consulted ?? 'missing'], reason: 'the code is behind this placeholder' } }]);

@@ -17,18 +17,18 @@ function history(): BaseMessage[] {
     if (index === 3) messages.push(new HumanMessage(`Vault note, keep it safe. ${filler} ${FACT}`));
     else messages.push(index % 2 === 0 ? new HumanMessage(filler) : new AIMessage(filler));
   }
-  messages.push(new HumanMessage('What is the vault code?'));
+  messages.push(new HumanMessage('Remind me of the number from early on.'));
   return messages;
 }
 
-const runRange = (messages: BaseMessage[]) => /pages=([0-9a-f]{8}\.\.[0-9a-f]{8})\]/.exec(promptText(messages))?.[1] ?? 'missing';
+const runRanges = (messages: BaseMessage[]) => [...promptText(messages).matchAll(/from=(\S+) to=(\S+) count=/g)].map((match) => `${match[1]}..${match[2]}`);
 const vaultPage = (messages: BaseMessage[]) => /page=([0-9a-f]{8}) \(Summary\) \[[^\]]*vault[^\]]*\]/.exec(promptText(messages))?.[1] ?? 'missing';
 
 describe('pageTools through createAgent', () => {
   it('a model that consults a page sees its full content at its next call', async () => {
     const middleware = cairnMiddleware({ budget: 2_000 });
     const model = fakeModel()
-      .respond((messages) => callTools([{ name: 'consult', args: { ids: [runRange(messages)], reason: 'find the vault code' }, id: 'z1' }]))
+      .respond((messages) => callTools([{ name: 'consult', args: { ids: runRanges(messages), reason: 'find the vault code' }, id: 'z1' }]))
       .respond((messages) => callTools([{ name: 'consult', args: { ids: [vaultPage(messages)], reason: 'the code is behind this page' }, id: 'z2' }]))
       .respond((messages) => new AIMessage(promptText(messages).includes('7391-ALPHA') ? 'The code is 7391-ALPHA.' : 'I cannot see it.'));
     const agent = createAgent({ model, tools: pageTools({ middleware }), middleware: [middleware], checkpointer: new MemorySaver() });

@@ -16,7 +16,7 @@ interface ZoomInput {
 const ZOOM_SCHEMA = {
   type: 'object',
   properties: {
-    ids: { type: 'array', items: { type: 'string' }, description: 'Page ids from the view (page=… in a placeholder, or pages=first..last).' },
+    ids: { type: 'array', items: { type: 'string' }, description: "Ids the view names: id=… of a placeholder or compressed message, a placeholder run's from..to (lists its pages), or page ids from such a list." },
     reason: { type: 'string', description: 'Why, truthfully and specifically; shown back to you next turn.' },
   },
   required: ['ids', 'reason'],
@@ -58,7 +58,7 @@ export function pageTools({ middleware }: PageToolsOptions): StructuredToolInter
     tool(async (input: ZoomInput, config) => zoom(found, 'consult', input, config), {
       name: 'consult',
       description:
-        'Show pages of the conversation in full from your next step on. Use it when a placeholder or summary ([cairn:placeholder … page=ID]) hides what you need; pass its page id(s) and why.',
+        'Show pages of the conversation in full from your next step on. Use it when a placeholder ([cairn:placeholder id=…], or a run from=… to=…) or a compressed message hides what you need; pass the ids and why.',
       schema: ZOOM_SCHEMA,
     }),
     tool(async (input: ZoomInput, config) => zoom(found, 'shelve', input, config), {

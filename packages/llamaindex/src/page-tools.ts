@@ -10,7 +10,7 @@ export interface PageZoomer {
 const PARAMETERS = {
   type: 'object',
   properties: {
-    ids: { type: 'array', items: { type: 'string' }, description: 'Page ids from the view (page=… in a placeholder, or pages=first..last).' },
+    ids: { type: 'array', items: { type: 'string' }, description: "Ids the view names: id=… of a placeholder or compressed message, a placeholder run's from..to (lists its pages), or page ids from such a list." },
     reason: { type: 'string', description: 'Why, truthfully and specifically; shown back to you next turn.' },
   },
   required: ['ids', 'reason'],
@@ -51,7 +51,7 @@ export function pageTools(zoomer: PageZoomer): BaseToolWithCall[] {
       metadata: {
         name: 'consult',
         description:
-          'Show pages of the conversation in full from your next step on. Use it when a placeholder or summary ([cairn:placeholder … page=ID]) hides what you need; pass its page id(s) and why.',
+          'Show pages of the conversation in full from your next step on. Use it when a placeholder ([cairn:placeholder id=…], or a run from=… to=…) or a compressed message hides what you need; pass the ids and why.',
         parameters: PARAMETERS,
       },
       call: (input: unknown) => zoom(zoomer, 'consult', input),

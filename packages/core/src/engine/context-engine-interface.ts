@@ -84,7 +84,8 @@ export interface ContextEngine {
   /**
    * Consults pages (PCP zoom): each named page moves Summary → Detail and is shown full from the
    * next view on, until shelved or until budget pressure shelves the oldest consult. Takes page
-   * ids (`page=…` in placeholders) or the message ids cairn's markers name. Unknown, foreign or
+   * ids, the message ids cairn's markers name (`id=…`), or a placeholder run's `from..to` (its
+   * best-matching pages are listed in the result). Unknown, foreign or
    * malformed ids come back as result entries; ids past `pages.maxIdsPerCall` are skipped. The
    * reason is recorded (escaped, length-capped) in the reasoning trace shown next turn.
    * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`

@@ -30,8 +30,23 @@ function fidelityOf(engine: ContextEngine, unitId: string, budget = BUDGET) {
 }
 
 describe('page manifests and ids in the view', () => {
-  it('every placeholder names a page id that getPage resolves', () => {
+  it('by default every placeholder names ids consult takes, at no extra tokens', () => {
     const engine = engineWith();
+    const { messages } = engine.assemble({ budget: BUDGET });
+    const placeholders = messages.filter((message) => message.fidelity === 'placeholder');
+    expect(placeholders.length).toBeGreaterThan(0);
+    for (const message of placeholders) {
+      const text = String(message.content);
+      expect(text).not.toContain('page=');
+      const single = /^\[cairn:placeholder id=(\S+?)\]/.exec(text);
+      const run = /^\[cairn:placeholder from=(\S+) to=(\S+) count=/.exec(text);
+      const ids = single ? [single[1]!] : [run![1]!, run![2]!];
+      for (const id of ids) expect(engine.getPage(id)?.messageIds).toContain(id);
+    }
+  });
+
+  it('with pages.showPageIds every placeholder names a page id that getPage resolves', () => {
+    const engine = engineWith(chat(), { pages: { showPageIds: true } });
     const { messages } = engine.assemble({ budget: BUDGET });
     const placeholders = messages.filter((message) => message.fidelity === 'placeholder');
     expect(placeholders.length).toBeGreaterThan(0);
@@ -191,7 +206,8 @@ describe('a placeholder run as a range', () => {
     messages.splice(10, 1, { id: 'm9', role: 'assistant', content: 'The vault code is 7391-ALPHA; the old one, 1200-BETA, no longer works.' });
     const engine = engineWith(messages);
     const { messages: view } = engine.assemble({ budget: BUDGET });
-    const range = /pages=([0-9a-f]{8}\.\.[0-9a-f]{8})\]/.exec(view.map((message) => String(message.content)).join('\n'))![1]!;
+    const run = /from=(\S+) to=(\S+) count=/.exec(view.map((message) => String(message.content)).join('\n'))!;
+    const range = `${run[1]}..${run[2]}`;
     const snapshot = JSON.stringify(engine.snapshot());
     const result = engine.consult({ ids: [range], reason: 'where is the vault code 7391' });
     expect(result).toMatchObject({ changed: 0, failed: false });

@@ -22,11 +22,15 @@ export function resolvePageOptions(options: PageOptions | undefined): ResolvedPa
   if (typeof options !== 'object' || options === null) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option pages: got ${String(options)}; expected an object.`, details: { parameter: 'pages' } });
   }
-  const { detailShare, maxIdsPerCall, maxReasonChars, traceSteps } = { ...DEFAULT_PAGE_OPTIONS, ...options };
+  const { detailShare, maxIdsPerCall, maxReasonChars, traceSteps, showPageIds } = { ...DEFAULT_PAGE_OPTIONS, ...options };
+  if (typeof showPageIds !== 'boolean') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option pages.showPageIds: got ${String(showPageIds)}; expected true or false.`, details: { parameter: 'pages.showPageIds', value: showPageIds } });
+  }
   return {
     detailShare: checkNumber('detailShare', detailShare, 0, 1),
     maxIdsPerCall: Math.floor(checkNumber('maxIdsPerCall', maxIdsPerCall, 1, 1000)),
     maxReasonChars: Math.floor(checkNumber('maxReasonChars', maxReasonChars, 16, 4000)),
     traceSteps: Math.floor(checkNumber('traceSteps', traceSteps, 0, 64)),
+    showPageIds,
   };
 }

@@ -5,15 +5,16 @@ import type { PageBook } from './page-book.js';
 export const MAX_LISTED_PAGES = 12;
 /** Characters of a page's summary a listing shows. */
 const SUMMARY_CHARS = 100;
-const RANGE = /^([0-9a-f]{8,12})\.\.([0-9a-f]{8,12})$/;
+/** `first..last`: page ids, or the message ids a placeholder run names (`from=… to=…`). */
+const RANGE = /^(.+?)\.\.(.+)$/;
 
-/** The units of a range `first..last` of page ids (in log order), if both name pages. @internal */
+/** The units of a range `first..last` (page or message ids, in either order), if both name pages. @internal */
 export function parseRange(book: PageBook, value: string): { first: number; last: number } | undefined {
   const match = RANGE.exec(value);
   if (!match) return undefined;
   const first = book.resolve(match[1]!);
   const last = book.resolve(match[2]!);
-  if (first === undefined || last === undefined || book.idOf(first) !== match[1] || book.idOf(last) !== match[2]) return undefined;
+  if (first === undefined || last === undefined) return undefined;
   return first <= last ? { first, last } : { first: last, last: first };
 }
 

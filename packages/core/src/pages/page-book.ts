@@ -55,7 +55,7 @@ export class PageBook {
     }
   }
 
-  /** Most tokens a page id of this session takes (bounds the cost of `pages=first..last`). */
+  /** Most tokens a page id of this session takes (bounds the cost of `pages=first..last` with `pages.showPageIds`). */
   get maxIdTokens(): number {
     this.sync();
     return this.#maxIdTokens;

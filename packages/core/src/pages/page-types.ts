@@ -3,7 +3,7 @@ export type PageType = 'Original' | 'Consolidated';
 
 /**
  * How a page is shown (the seed's semantic view states). `Summary`: the planner decides, as for
- * any unit — placeholder (`[cairn:placeholder id=… page=…]`) or compressed (extractive summary);
+ * any unit — placeholder (`[cairn:placeholder id=…]`) or compressed (extractive summary);
  * `Detail`: the page's full content, kept until it is shelved or budget pressure takes it
  * (oldest consult first); `Unpacked`: a consolidated page's sub-pages (consolidated pages only).
  */
@@ -48,7 +48,7 @@ export interface TraceStep {
 export interface ZoomRequest {
   /**
    * Page ids, or the message ids that cairn's markers name (`id=`, `from=`, `to=`), or a range
-   * `first..last` as a placeholder run names it (`pages=first..last`): its pages are listed.
+   * `first..last` of either (a placeholder run's `from..to`): its pages are listed.
    */
   ids: readonly string[];
   /** Why: recorded, escaped and length-capped, in the reasoning trace shown next turn. */
@@ -58,8 +58,9 @@ export interface ZoomRequest {
 /**
  * What happened to one requested id: `changed` (its view moved), `unchanged` (already there),
  * `unknown` (no page of this session has that id), `not-consulted` (a shelve of a page in
- * Summary), `invalid` (not a non-empty string), `listed` (a range `first..last` from a placeholder
- * run: its pages are listed with their ids and summaries, to consult one by one; nothing changes).
+ * Summary), `invalid` (not a non-empty string), `listed` (a range `first..last`, as a placeholder
+ * run's `from..to`: its pages are listed with their ids and summaries, to consult one by one;
+ * nothing changes).
  */
 export type ZoomStatus = 'changed' | 'unchanged' | 'unknown' | 'not-consulted' | 'invalid' | 'listed';
 

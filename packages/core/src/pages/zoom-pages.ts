@@ -19,7 +19,7 @@ function checkRequest(action: ZoomAction, request: unknown): { ids: readonly unk
   if (typeof request !== 'object' || request === null || !Array.isArray((request as ZoomRequest).ids)) {
     throw new CairnError({
       code: 'INVALID_PAGE_REQUEST',
-      message: `${name} needs { ids: string[], reason?: string }; got ${request === null ? 'null' : typeof request}. Pass the page ids shown in the view (page=…).`,
+      message: `${name} needs { ids: string[], reason?: string }; got ${request === null ? 'null' : typeof request}. Pass ids the view names (id=… of a placeholder, a run's from..to, or page ids).`,
     });
   }
   const { ids, reason } = request as ZoomRequest;
@@ -67,14 +67,14 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
       entries.push({ id, status: 'invalid', message: 'not a page id (expected a non-empty string).' });
       continue;
     }
-    const range = action === 'Consult' ? parseRange(book, raw) : undefined;
+    const range = action === 'Consult' && book.resolve(raw) === undefined ? parseRange(book, raw) : undefined;
     if (range) {
       entries.push({ id, status: 'listed', message: listRange(book, range.first, range.last, typeof reason === 'string' ? reason.slice(0, options.maxReasonChars) : '') });
       continue;
     }
     const unit = book.resolve(raw);
     if (unit === undefined) {
-      entries.push({ id, status: 'unknown', message: 'no page of this session has this id; use a page=… id shown in the view.' });
+      entries.push({ id, status: 'unknown', message: 'no page of this session has this id; use an id the view names (id=…, a run\'s from..to, or a listed page id).' });
       continue;
     }
     const pageId = book.idOf(unit);

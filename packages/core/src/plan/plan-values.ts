@@ -29,8 +29,7 @@ export function renderContext(state: EngineState, squeeze?: Map<number, number>)
     compressionRatio: state.options.compressionRatio,
     summaries: state.summaries,
     squeeze,
-    pageId: (unit: number) => state.pages.idOf(unit),
-    pageIdTokens: state.pages.maxIdTokens,
+    ...(state.options.pages.showPageIds ? { pageId: (unit: number) => state.pages.idOf(unit), pageIdTokens: state.pages.maxIdTokens } : {}),
   };
 }
 
