@@ -85,10 +85,13 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     // Select from scratch only when what the view is for changed: a new query, a new budget, or
     // no decisions yet. Otherwise keep last turn's plan (prompt-cache friendly) and let
     // thresholds with hysteresis and pressure change it.
+    // A consult or shelve since the last view asks a new question of it: select afresh.
+    const zoomed = state.pages.takeReplan();
     const replan =
       (query !== undefined && query !== state.lastQuery) ||
       fullBudget !== state.lastBudget ||
-      previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
+      previous.every((fidelity) => fidelity === undefined || fidelity === 'full') ||
+      zoomed;
     if (query !== undefined) state.lastQuery = query;
     const plan = () => planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
     let result: ReturnType<typeof planFidelities>;

@@ -24,14 +24,16 @@ function head(text: string): string {
 }
 
 /**
- * Lists the pages of a range, one line each: page id, view, its keywords and the head of its
- * summary (the seed's Unpacked view of a placeholder run, as text). A range of more than
- * {@link MAX_LISTED_PAGES} pages lists those that best match `reason` (lexical cosine; ties: the
- * earlier page), in log order, and says how many it left out. @internal
+ * Lists the pages of one or more ranges, one line each: page id, view, its keywords and the head
+ * of its summary (the seed's Unpacked view of placeholder runs, as text). More than
+ * {@link MAX_LISTED_PAGES} pages in all: those that best match `reason` (lexical cosine; ties: the
+ * earlier page), in log order, and how many were left out. @internal
  */
-export function listRange(book: PageBook, first: number, last: number, reason: string): string {
+export function listRanges(book: PageBook, ranges: readonly { first: number; last: number }[], reason: string): string {
   const { log } = book;
-  let units = Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+  const all = new Set<number>();
+  for (const { first, last } of ranges) for (let unit = first; unit <= last; unit++) all.add(unit);
+  let units = [...all].sort((a, b) => a - b);
   const total = units.length;
   if (total > MAX_LISTED_PAGES) {
     const wanted = log.vectoriser.vector(reason);
@@ -45,6 +47,6 @@ export function listRange(book: PageBook, first: number, last: number, reason: s
     const page = book.manifest(unit);
     return `  page=${page.id} (${page.view}) [${page.keywords.join(', ')}] ${neutralizeMarkup(head(page.summary))}`;
   });
-  if (total > units.length) lines.push(`  … ${total - units.length} more pages in this range; the ${units.length} above match your reason best (give a more specific reason, or consult a narrower range).`);
+  if (total > units.length) lines.push(`  … ${total - units.length} more pages in these ranges; the ${units.length} above match your reason best (give a more specific reason, or consult a narrower range).`);
   return lines.join('\n');
 }

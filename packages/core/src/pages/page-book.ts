@@ -32,6 +32,8 @@ export class PageBook {
   /** Consults so far: orders consults, oldest first, for budget pressure. */
   sequence = 0;
   trace: TraceStep[] = [];
+  /** A view changed since the last assemble: the next one selects afresh (a consult asks a new question of the view). */
+  replanPending = false;
 
   constructor(
     readonly log: SessionLog,
@@ -131,6 +133,13 @@ export class PageBook {
       if (term !== undefined) terms.push(term);
     }
     return terms;
+  }
+
+  /** True once after a page's view changed (then false until the next change). */
+  takeReplan(): boolean {
+    const pending = this.replanPending;
+    this.replanPending = false;
+    return pending;
   }
 
   /** Records a trace step, keeping the latest {@link MAX_TRACE_STEPS}. */

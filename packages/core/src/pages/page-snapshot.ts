@@ -13,6 +13,8 @@ export interface PageSnapshot {
   zoom: [string, Exclude<PageView, 'Summary'>, number][];
   sequence: number;
   trace: TraceStep[];
+  /** A view changed since the last assemble (absent: false). */
+  replanPending?: boolean;
 }
 
 /** Copies the page state into a snapshot. @internal */
@@ -20,6 +22,7 @@ export function pageSnapshot(book: PageBook): PageSnapshot {
   return {
     zoom: [...book.zoom].map(([pageId, zoom]) => [pageId, zoom.view, zoom.since]),
     sequence: book.sequence,
+    replanPending: book.replanPending,
     trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
   };
 }
@@ -37,7 +40,7 @@ function fail(path: string, problem: string): never {
 export function restorePages(book: PageBook, json: unknown): void {
   if (json === undefined) return;
   if (typeof json !== 'object' || json === null) fail('snapshot.pages', 'is not an object');
-  const { zoom, sequence, trace } = json as Partial<PageSnapshot>;
+  const { zoom, sequence, trace, replanPending } = json as Partial<PageSnapshot>;
   if (!Array.isArray(zoom)) fail('snapshot.pages.zoom', 'is not an array');
   if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 0) fail('snapshot.pages.sequence', 'is not a count');
   if (!Array.isArray(trace)) fail('snapshot.pages.trace', 'is not an array');
@@ -49,6 +52,7 @@ export function restorePages(book: PageBook, json: unknown): void {
     book.zoom.set(entry[0], { view: entry[1], since: entry[2] });
   }
   book.sequence = sequence;
+  book.replanPending = replanPending === true;
   for (const [index, step] of trace.slice(-MAX_TRACE_STEPS).entries()) {
     const path = `snapshot.pages.trace[${index}]`;
     if (typeof step !== 'object' || step === null) fail(path, 'is not an object');

@@ -39,6 +39,7 @@ export function settleConsults(book: PageBook, { allowance, cost, turn }: Settle
     shelved.push(oldest.pageId);
     total -= oldest.tokens;
   }
+  if (shelved.length > 0) book.replanPending = true;
   if (shelved.length > 0) book.record({ action: 'Shelve', targets: shelved, reason: PRESSURE_REASON, turn, auto: true });
   return consulted.map((page) => page.unit);
 }

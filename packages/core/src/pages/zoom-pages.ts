@@ -1,6 +1,6 @@
 import { CairnError } from '../log/index.js';
 import { markerField } from '../text/index.js';
-import { listRange, parseRange } from './list-range.js';
+import { listRanges, parseRange } from './list-range.js';
 import type { ResolvedPageOptions } from '../options/index.js';
 import { cleanReason } from './clean-reason.js';
 import type { PageBook } from './page-book.js';
@@ -59,6 +59,8 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
   const entries: ZoomEntry[] = [];
   const targets: string[] = [];
   const seen = new Set<number>();
+  const ranges: { first: number; last: number }[] = [];
+  let listing: ZoomEntry | undefined;
   const limit = Math.min(ids.length, options.maxIdsPerCall);
   for (let position = 0; position < limit; position++) {
     const raw = ids[position];
@@ -69,7 +71,11 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
     }
     const range = action === 'Consult' && book.resolve(raw) === undefined ? parseRange(book, raw) : undefined;
     if (range) {
-      entries.push({ id, status: 'listed', message: listRange(book, range.first, range.last, typeof reason === 'string' ? reason.slice(0, options.maxReasonChars) : '') });
+      // Every range of a call is listed together, in the first one's entry (one budget of lines).
+      ranges.push(range);
+      const entry: ZoomEntry = { id, status: 'listed', message: 'listed with the first range of this call.' };
+      listing ??= entry;
+      entries.push(entry);
       continue;
     }
     const unit = book.resolve(raw);
@@ -90,11 +96,13 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
       entries.push({ id, pageId, status: 'unchanged', from, to, message: 'already in Detail (an original page cannot be unpacked further).' });
       continue;
     }
+    book.replanPending = true;
     if (to === 'Summary') book.zoom.delete(pageId);
     else book.zoom.set(pageId, { view: to, since: ++book.sequence });
     targets.push(pageId);
     entries.push({ id, pageId, status: 'changed', from, to, message: `${from} → ${to}.` });
   }
+  if (listing) listing.message = listRanges(book, ranges, typeof reason === 'string' ? reason.slice(0, options.maxReasonChars) : '');
   if (targets.length > 0) book.record({ action, targets, reason: cleanReason(reason ?? '', options.maxReasonChars), turn });
   const result = {
     action,
