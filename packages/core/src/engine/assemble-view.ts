@@ -14,6 +14,7 @@ import type { UnitState } from '../log/index.js';
 import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
 import { withPageViews } from './page-views.js';
+import { reconstructQuery } from '../pages/index.js';
 
 
 /** Units a question's best matches count as the focus of the causal chain. */
@@ -44,7 +45,9 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const previous: (Fidelity | undefined)[] = units.map((unit) => (unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity));
   const reasons: DecisionReason[] = new Array(count);
   const query = request.query?.trim() ? request.query : undefined;
-  const turnDirection = directTurn(log, state.direction, options, turn, query, plannedTools);
+  // A low-information query ("continue") is scored with the previous round's summary joined to it.
+  const intentQuery = query === undefined ? undefined : reconstructQuery(state.pages, query).query;
+  const turnDirection = directTurn(log, state.direction, options, turn, intentQuery, plannedTools);
 
   let fidelities: Fidelity[];
   let rescored: 'all' | 'new' | 'none' = 'none';

@@ -11,5 +11,6 @@ export type { PageSnapshot } from './page-snapshot.js';
 export type { PageManifest, PageType, PageView, TraceStep, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult, ZoomStatus } from './page-types.js';
 export { renderTrace } from './render-trace.js';
 export { PRESSURE_REASON, settleConsults } from './settle-consults.js';
+export { MIN_SPECIFIC_TERMS, reconstructQuery, specificTerms } from './reconstruct-query.js';
 export { refineText, summarizePage } from './summarize-page.js';
 export { zoomPages } from './zoom-pages.js';
