@@ -12,6 +12,7 @@ import type {
 import { CairnError } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
 import { assembleView } from './assemble-view.js';
+import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
 import { resolveOptions, checkBudget } from '../options/index.js';
@@ -135,7 +136,7 @@ class Engine implements ContextEngine {
     const checked = checkAssembleOptions(options);
     this.state.phase = 'assemble';
     try {
-      return assembleView(this.state, checked);
+      return checked.format === 'xml' ? assemblePagedContext(this.state, checked) : assembleView(this.state, checked);
     } finally {
       this.state.phase = 'idle';
     }

@@ -10,6 +10,13 @@ export interface AssembleOptions {
   budget?: number;
   /** Tools the agent plans to call next (PAACE): units using them score higher. */
   plannedTools?: readonly string[];
+  /**
+   * `'messages'`: the chat-message view. `'xml'`: the same view as one user message holding the
+   * PCP `PagedContext` XML (registry with CURRENT_TIME, query, reasoning trace, linear flow of
+   * page nodes), within the same budget.
+   * @default 'messages'
+   */
+  format?: 'messages' | 'xml';
 }
 
 /** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */

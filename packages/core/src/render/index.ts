@@ -12,3 +12,4 @@ export { NO_RESULT_TEXT } from './render-unit.js';
 export { renderView } from './render-view.js';
 export { createUnitCosts } from './unit-costs.js';
 export type { UnitCosts } from './unit-costs.js';
+export { escapeXml, PAGED_CONTEXT_VERSION, renderPagedContext } from './render-paged-context.js';
