@@ -319,13 +319,13 @@ class Engine implements ContextEngine {
 
   getPage(id: string): PageManifest | undefined {
     const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
-    return unit === undefined ? undefined : this.state.pages.manifest(unit);
+    return unit === undefined ? undefined : this.state.pages.manifest(unit, this.state.units[unit], this.state.turn);
   }
 
   listPages(): PageManifest[] {
     const { pages } = this.state;
     const manifests: PageManifest[] = [];
-    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit));
+    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
     return manifests;
   }
 }

@@ -221,3 +221,25 @@ describe('a placeholder run as a range', () => {
     expect(engine.shelve({ ids: [range] }).entries[0]!.status).toBe('unknown');
   });
 });
+
+describe('the page index', () => {
+  it('tracks heat from consults (decaying), activation in the last view and staleness', () => {
+    const engine = engineWith();
+    const id = engine.getPage('m4')!.id;
+    expect(engine.getPage(id)).toMatchObject({ heat: 0, activation: undefined, staleness: 0 });
+    engine.assemble({ budget: BUDGET });
+    const shown = engine.getPage(id)!;
+    expect(shown.activation).toBe('placeholder');
+    engine.consult({ ids: [id], reason: 'a' });
+    expect(engine.getPage(id)!.heat).toBe(1);
+    engine.assemble({ budget: BUDGET });
+    expect(engine.getPage(id)).toMatchObject({ activation: 'full', staleness: 0 });
+    engine.shelve({ ids: [id] });
+    for (let turn = 0; turn < 10; turn++) engine.assemble({ budget: BUDGET });
+    const later = engine.getPage(id)!;
+    expect(later.heat).toBeCloseTo(0.5 ** (11 / 10), 5);
+    if (later.activation === 'placeholder') expect(later.staleness).toBeGreaterThan(0);
+    const restored = restoreContextEngine(JSON.parse(JSON.stringify(engine.snapshot())), { tokenCounter: chars });
+    expect(restored.getPage(id)).toEqual(later);
+  });
+});

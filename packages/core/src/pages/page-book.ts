@@ -1,10 +1,12 @@
-import type { SessionLog } from '../log/index.js';
+import type { SessionLog, UnitState } from '../log/index.js';
 import { pageIdOf } from './page-id.js';
 import type { PageManifest, PageView, TraceStep } from './page-types.js';
 import { summarizePage } from './summarize-page.js';
 
 /** Keywords a manifest names. */
 const MANIFEST_KEYWORDS = 6;
+/** Turns in which a page's heat halves. */
+export const HEAT_HALF_LIFE_TURNS = 10;
 /** Trace steps kept (older ones are dropped: the trace shows the latest few anyway). */
 export const MAX_TRACE_STEPS = 64;
 
@@ -27,6 +29,8 @@ export class PageBook {
   #entriesSynced = 0;
   #maxIdTokens = 0;
   readonly #summaries = new Map<number, { version: number; summary: string }>();
+  /** Interest from consults, by page id: the value at `turn` (it decays from there). */
+  readonly heat = new Map<string, { value: number; turn: number }>();
   /** Pages above Summary, by page id. */
   readonly zoom = new Map<string, ZoomState>();
   /** Consults so far: orders consults, oldest first, for budget pressure. */
@@ -91,8 +95,22 @@ export class PageBook {
     return this.zoom.size > 0 && this.zoom.has(this.idOf(unit));
   }
 
-  /** The manifest of a unit's page. */
-  manifest(unit: number): PageManifest {
+  /** Adds one consult's worth of heat to a page. */
+  warm(pageId: string, turn: number): void {
+    this.heat.set(pageId, { value: this.heatOf(pageId, turn) + 1, turn });
+  }
+
+  /** A page's heat at `turn`. */
+  heatOf(pageId: string, turn: number): number {
+    const entry = this.heat.get(pageId);
+    return entry ? entry.value * 0.5 ** (Math.max(0, turn - entry.turn) / HEAT_HALF_LIFE_TURNS) : 0;
+  }
+
+  /**
+   * The manifest of a unit's page; `status` (the unit's last decision) and `turn` fill the index
+   * state (activation, staleness, heat).
+   */
+  manifest(unit: number, status?: UnitState, turn = 0): PageManifest {
     const { log } = this;
     const source = log.units[unit]!;
     let cached = this.#summaries.get(unit);
@@ -110,6 +128,9 @@ export class PageBook {
       keywords: this.keywords(unit),
       summary: cached.summary,
       view: this.viewOf(unit),
+      heat: this.heatOf(this.idOf(unit), turn),
+      activation: status && turn > 0 ? status.fidelity : undefined,
+      staleness: status && status.placeholderSince >= 0 ? Math.max(0, turn - status.placeholderSince) : 0,
     };
   }
 

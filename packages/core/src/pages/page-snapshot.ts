@@ -13,6 +13,8 @@ export interface PageSnapshot {
   zoom: [string, Exclude<PageView, 'Summary'>, number][];
   sequence: number;
   trace: TraceStep[];
+  /** Heat by page: page id, value, turn it was measured at (absent: none). */
+  heat?: [string, number, number][];
   /** A view changed since the last assemble (absent: false). */
   replanPending?: boolean;
 }
@@ -23,6 +25,7 @@ export function pageSnapshot(book: PageBook): PageSnapshot {
     zoom: [...book.zoom].map(([pageId, zoom]) => [pageId, zoom.view, zoom.since]),
     sequence: book.sequence,
     replanPending: book.replanPending,
+    heat: [...book.heat].map(([pageId, entry]) => [pageId, entry.value, entry.turn]),
     trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
   };
 }
@@ -40,7 +43,7 @@ function fail(path: string, problem: string): never {
 export function restorePages(book: PageBook, json: unknown): void {
   if (json === undefined) return;
   if (typeof json !== 'object' || json === null) fail('snapshot.pages', 'is not an object');
-  const { zoom, sequence, trace, replanPending } = json as Partial<PageSnapshot>;
+  const { zoom, sequence, trace, replanPending, heat } = json as Partial<PageSnapshot>;
   if (!Array.isArray(zoom)) fail('snapshot.pages.zoom', 'is not an array');
   if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 0) fail('snapshot.pages.sequence', 'is not a count');
   if (!Array.isArray(trace)) fail('snapshot.pages.trace', 'is not an array');
@@ -53,6 +56,13 @@ export function restorePages(book: PageBook, json: unknown): void {
   }
   book.sequence = sequence;
   book.replanPending = replanPending === true;
+  if (heat !== undefined) {
+    if (!Array.isArray(heat)) fail('snapshot.pages.heat', 'is not an array');
+    for (const [index, entry] of heat.entries()) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Number.isFinite(entry[1]) || !Number.isFinite(entry[2])) fail(`snapshot.pages.heat[${index}]`, 'is not [pageId, value, turn]');
+      book.heat.set(entry[0], { value: entry[1], turn: entry[2] });
+    }
+  }
   for (const [index, step] of trace.slice(-MAX_TRACE_STEPS).entries()) {
     const path = `snapshot.pages.trace[${index}]`;
     if (typeof step !== 'object' || step === null) fail(path, 'is not an object');

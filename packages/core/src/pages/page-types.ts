@@ -26,6 +26,12 @@ export interface PageManifest {
   summary: string;
   /** How the page is shown now. */
   view: PageView;
+  /** Index state: interest from consults, decaying by half every 10 turns (0: never consulted). */
+  heat: number;
+  /** Index state: the fidelity the last view gave the page (`undefined` before any view). */
+  activation: 'full' | 'compressed' | 'placeholder' | undefined;
+  /** Index state: turns the page has been a placeholder without a break (0 while it is shown). */
+  staleness: number;
 }
 
 /** A zoom action. */

@@ -87,6 +87,7 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
     if (seen.has(unit)) continue;
     seen.add(unit);
     const from = book.viewOf(unit);
+    if (action === 'Consult') book.warm(pageId, turn);
     if (action === 'Shelve' && from === 'Summary') {
       entries.push({ id, pageId, status: 'not-consulted', from, to: from, message: 'was not consulted: it is already in Summary.' });
       continue;
