@@ -149,3 +149,7 @@ export { cherishCrystal, CRYSTAL_METADATA_KEY, crystalSummaryText, resumeFromCry
 export type { CrystallizeOptions, ResumeFromCrystalOptions } from './engine/index.js';
 export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS } from './options/index.js';
 export type { ContextWindowInit, MdlQuality, Projection, ProjectionItem, ProjectOptions, ResourceClass, ResourceClassFacts, ResourceTag, TurnSlice, VitalityReport } from './sovereignty/index.js';
+export { DEFAULT_PAGE_OPTIONS } from './options/index.js';
+export type { PageOptions } from './options/index.js';
+export { looksLikePageId, pageIdOf, refineText, summarizePage } from './pages/index.js';
+export type { PageManifest, PageSnapshot, PageType, PageView, TraceStep, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult, ZoomStatus } from './pages/index.js';

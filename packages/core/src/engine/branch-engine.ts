@@ -15,6 +15,9 @@ import {
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import type { EngineState } from '../render/index.js';
 import type { EngineSnapshot } from './snapshot.js';
+import { ResourceLedger, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
+import type { CrystallizeOptions } from './crystallize.js';
+import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** An engine with its state in reach (the engine class, seen structurally to keep imports one way). @internal */
 export type Engine = ContextEngine & { readonly state: EngineState; afterAppend(unitsBefore: number): void };
@@ -50,6 +53,8 @@ function forkEngine(parent: BranchParent, sessionId: string, at: number): Engine
     shared.map((entry) => entry.tokens),
   );
   for (const id of from.pinned) if (to.log.hasMessage(id)) to.pinned.add(id);
+  // Resource classes of the shared part carry over (the ledger's entries for ids the child holds).
+  to.resources = ResourceLedger.fromJSON(from.resources.toJSON().filter((entry) => to.log.hasMessage(entry.id)), (id) => to.log.hasMessage(id));
   child.afterAppend(0);
   // A unit cut by the fork point (a call whose results come later) starts over: its decision is not copied.
   to.units.forEach((unit, index) => {
@@ -170,6 +175,42 @@ class Branch implements ContextBranch {
   }
   pin(ids: readonly string[]): void {
     this.child.pin(ids);
+  }
+  tag(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return this.child.tag(ids, resourceClass, reason);
+  }
+  promote(ids: readonly string[], resourceClass: ResourceClass, reason?: string): ResourceTag[] {
+    return this.child.promote(ids, resourceClass, reason);
+  }
+  resourceClass(id: string): ResourceClass | undefined {
+    return this.child.resourceClass(id);
+  }
+  resourceLedger(): readonly ResourceTag[] {
+    return this.child.resourceLedger();
+  }
+  project(options: { targetPressure: number; budget?: number }): Projection {
+    return this.child.project(options);
+  }
+  expand(projection: Projection): Projection {
+    return this.child.expand(projection);
+  }
+  crystallize(options?: CrystallizeOptions): Crystal {
+    return this.child.crystallize(options);
+  }
+  window(): ContextWindow<TurnSlice> {
+    return this.child.window();
+  }
+  consult(request: ZoomRequest): ZoomResult {
+    return this.child.consult(request);
+  }
+  shelve(request: ZoomRequest): ZoomResult {
+    return this.child.shelve(request);
+  }
+  getPage(id: string): PageManifest | undefined {
+    return this.child.getPage(id);
+  }
+  listPages(): PageManifest[] {
+    return this.child.listPages();
   }
   prepare(options?: { query?: string }): Promise<number> {
     return this.child.prepare(options);

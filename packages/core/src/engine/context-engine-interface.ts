@@ -5,6 +5,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
 import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
+import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -134,6 +135,26 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_BRANCH_NAME` (empty, over 64 characters, separators), `BRANCH_EXISTS`, `INVALID_OPTIONS`
    */
   branch(name: string, options?: import('../sovereignty/index.js').BranchOptions): ContextBranch;
+  /**
+   * Consults pages (PCP zoom): each named page moves Summary → Detail and is shown full from the
+   * next view on, until shelved or until budget pressure shelves the oldest consult. Takes page
+   * ids, the message ids cairn's markers name (`id=…`), or a placeholder run's `from..to` (its
+   * best-matching pages are listed in the result). Unknown, foreign or
+   * malformed ids come back as result entries; ids past `pages.maxIdsPerCall` are skipped. The
+   * reason is recorded (escaped, length-capped) in the reasoning trace shown next turn.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  consult(request: ZoomRequest): ZoomResult;
+  /**
+   * Shelves pages: Detail → Summary (the planner decides their fidelity again). A page never
+   * consulted comes back as a `not-consulted` entry.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  shelve(request: ZoomRequest): ZoomResult;
+  /** The manifest of the page a page id or message id names (`undefined` when none). */
+  getPage(id: string): PageManifest | undefined;
+  /** Every page's manifest, in log order (summaries are built on first read and cached). */
+  listPages(): PageManifest[];
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 import { CairnError } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
 import { assembleView } from './assemble-view.js';
+import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
 import { resolveOptions, checkBudget } from '../options/index.js';
@@ -33,13 +34,14 @@ import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch } from './branch-engine.js';
 import { turnBrief } from './turn-brief.js';
-import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
+import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality, type VitalityReport } from '../sovereignty/index.js';
 import type { LoopSignal, PressureLevels } from '../options/index.js';
 import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
 import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
+import { PageBook, zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -88,6 +90,7 @@ class Engine implements ContextEngine {
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
+      pages: new PageBook(log, resolved.sessionId),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
       resources: new ResourceLedger(),
     };
@@ -154,7 +157,7 @@ class Engine implements ContextEngine {
     const vitality = this.#sense('assemble', checked.progress, 0);
     this.#loop = this.state.options.sovereignty.loops?.notice ? vitality.loop : undefined;
     try {
-      const result = this.#withPressure(vitality.pressure, () => assembleView(this.state, checked));
+      const result = this.#withPressure(vitality.pressure, () => (checked.format === 'xml' ? assemblePagedContext(this.state, checked) : assembleView(this.state, checked)));
       vitality.pulse.pressure = result.metadata.usage;
       attachSovereigntyMetadata(this.state, result, this.#report(vitality));
       return result;
@@ -398,6 +401,26 @@ class Engine implements ContextEngine {
       count++;
     }
     return count;
+  }
+
+  consult(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Consult', request, this.state.options.pages, this.state.turn);
+  }
+
+  shelve(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Shelve', request, this.state.options.pages, this.state.turn);
+  }
+
+  getPage(id: string): PageManifest | undefined {
+    const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
+    return unit === undefined ? undefined : this.state.pages.manifest(unit, this.state.units[unit], this.state.turn);
+  }
+
+  listPages(): PageManifest[] {
+    const { pages } = this.state;
+    const manifests: PageManifest[] = [];
+    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
+    return manifests;
   }
 }
 

@@ -2,6 +2,7 @@ import type { EngineState } from '../render/index.js';
 import type { DirectionSample } from '../direction/index.js';
 import type { SparseVector } from '../text/index.js';
 import type { CairnMessage, Fidelity } from '../log/index.js';
+import { pageSnapshot } from '../pages/index.js';
 
 /** Identifies cairn engine snapshots. */
 export const SNAPSHOT_FORMAT = 'cairn.engine-snapshot';
@@ -57,6 +58,8 @@ export interface EngineSnapshot {
   preloadedDeadEnds?: string[];
   /** The resource ledger (absent in snapshots written before it existed: restores as empty). */
   resources?: import('../sovereignty/index.js').ResourceTag[];
+  /** Pages and zoom: consulted pages and the reasoning trace (absent before pages existed). */
+  pages?: import('../pages/index.js').PageSnapshot;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -101,6 +104,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     registeredDeadEnds: [...state.registeredDeadEnds],
     preloadedDeadEnds: [...state.preloadedDeadEnds],
     resources: state.resources.toJSON(),
+    pages: pageSnapshot(state.pages),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

@@ -12,6 +12,13 @@ export interface AssembleOptions {
   plannedTools?: readonly string[];
   /** Task progress from the host, 0–1: steers the adaptive threshold when it is on (`sovereignty.adaptiveThreshold`). */
   progress?: number;
+  /**
+   * `'messages'`: the chat-message view. `'xml'`: the same view as one user message holding the
+   * PCP `PagedContext` XML (registry with CURRENT_TIME, query, reasoning trace, linear flow of
+   * page nodes), within the same budget.
+   * @default 'messages'
+   */
+  format?: 'messages' | 'xml';
 }
 
 /** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */
@@ -162,10 +169,10 @@ export interface ContextEngineOptions {
   embedder?: Embedder;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
-  /** Context sovereignty (resource classes, crystals …): see {@link SovereigntyOptions}. */
-  sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
-  /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults. */
+  /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults, crystals. */
   sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
+  /** Pages and zoom (PCP): how much consulted pages may take, call limits, the reasoning trace. @default {@link DEFAULT_PAGE_OPTIONS} */
+  pages?: import('./page-options.js').PageOptions;
 }

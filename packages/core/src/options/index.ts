@@ -30,3 +30,5 @@ export type {
 export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
 export type { ResolvedCrystalOptions } from './sovereignty-options.js';
+export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
+export type { PageOptions, ResolvedPageOptions } from './page-options.js';

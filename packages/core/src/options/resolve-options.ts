@@ -17,6 +17,8 @@ import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
 import { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignty-options.js';
+import { resolvePageOptions } from './resolve-page-options.js';
+import type { ResolvedPageOptions } from './page-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -43,6 +45,7 @@ export interface ResolvedOptions {
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
   /** Crystal options (`sovereignty.crystalTtlMs`, `sovereignty.crystalSummaryTokens`). */
   crystals: ResolvedCrystalOptions;
+  pages: ResolvedPageOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -139,5 +142,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),
     crystals: resolveCrystalOptions(options.sovereignty),
+    pages: resolvePageOptions(options.pages),
   };
 }

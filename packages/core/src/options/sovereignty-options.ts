@@ -147,3 +147,4 @@ export function resolveCrystalOptions(options: SovereigntyOptions | undefined): 
     }
   }
   return { crystalTtlMs, crystalSummaryTokens: Math.floor(crystalSummaryTokens) };
+}

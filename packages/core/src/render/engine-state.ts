@@ -7,6 +7,7 @@ import type { SessionLog } from '../log/index.js';
 import type { EnginePhase, Fidelity, ViewMessage } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
 import type { ResourceLedger } from '../sovereignty/index.js';
+import type { PageBook } from '../pages/index.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
 export interface EngineState {
@@ -40,6 +41,8 @@ export interface EngineState {
   deadEnds: DeadEndTracker;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: DenseEmbeddings;
+  /** Pages and zoom (PCP): page ids, manifests, consulted pages, the reasoning trace. */
+  pages: PageBook;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
   /** Explicit resource classes (tag / promote / pin) and their ledger (context sovereignty). */

@@ -32,6 +32,5 @@ export { anchorsKept, MDL_ANCHOR_KINDS, mdlQuality, measuredAnchors } from './md
 export type { MdlQuality } from './mdl-quality.js';
 export { expandProjection, projectContext, showsAtMost } from './project-context.js';
 export type { ProjectionItem, ProjectOptions, Projection } from './project-context.js';
-export type { SovereigntyMetadata, VitalityReport } from './sovereignty-metadata.js';
 export { checkCrystal, CRYSTAL_FORMAT, CRYSTAL_VERSION, isCrystalExpired, reapableCrystals, sealCrystal } from './crystal.js';
 export type { Crystal, CrystalBody, CrystalLineage, CrystalRecord, CrystalSummary } from './crystal.js';
