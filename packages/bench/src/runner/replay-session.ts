@@ -4,6 +4,7 @@ import { answerRecall } from '../metrics/answer-recall.js';
 import { isFailureVisible } from '../metrics/dead-end-checks.js';
 import { evidenceRecall } from '../metrics/evidence-recall.js';
 import { stablePrefixShare } from '../metrics/prefix-stability.js';
+import { callTokens } from '../metrics/billed-tokens.js';
 import { hasToolPairViolation } from '../metrics/tool-pair-integrity.js';
 import { countViewTokens } from '../metrics/view-tokens.js';
 import { viewText } from '../metrics/view-text.js';
@@ -93,7 +94,13 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
     }
     if (checkpoint.turnPosition !== undefined) {
       const { view, text } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index), 'turn');
-      if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
+      if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) {
+        observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
+        const tokens = callTokens(previousTurn.view, view, counter);
+        observations.cacheTurns += 1;
+        observations.cacheRawTokens += tokens.raw;
+        observations.cacheCachedTokens += tokens.cached;
+      }
       previousTurn = { position: checkpoint.turnPosition, view };
       for (const check of checkpoint.deadEnds) {
         observations.deadEndChecks += 1;

@@ -1,5 +1,6 @@
 import { CairnError } from '../log/index.js';
 import type { DenseVector } from './dense-vector.js';
+import type { DenseSpread } from './dense-match.js';
 import type { Embedder } from '../options/index.js';
 import { featureText, type SessionLog } from '../log/index.js';
 
@@ -14,6 +15,8 @@ const MAX_TEXT_CHARS = 8_000;
 export class DenseEmbeddings {
   private readonly units = new Map<number, { version: number; vector: DenseVector }>();
   private readonly queries = new Map<string, DenseVector>();
+  /** Mean and max dense similarity of the last full rescore (relative similarity of new units). */
+  readonly spread: DenseSpread = { mean: 0, max: 1 };
 
   constructor(private readonly embedder: Embedder) {}
 

@@ -12,3 +12,5 @@ export type { AssembleOptions, ContextEngineOptions, FidelityThresholds, Pressur
 export { checkBudget, resolveOptions } from './resolve-options.js';
 export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
+export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
+export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';

@@ -15,6 +15,8 @@ import {
 } from './engine-options.js';
 import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
+import { resolveDenseOptions } from './resolve-dense-options.js';
+import type { ResolvedDenseOptions } from './dense-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -36,6 +38,7 @@ export interface ResolvedOptions {
   deadEndBrief: boolean;
   shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
+  dense: ResolvedDenseOptions;
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
 }
@@ -130,6 +133,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     deadEndBrief: options.deadEndBrief !== false,
     shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,
+    dense: resolveDenseOptions(options.dense),
     summarizer: options.summarizer,
     now,
   };
