@@ -31,7 +31,7 @@ describe('createStaticEmbedder', () => {
 
   it('weights rare words more than frequent ones (SIF), and removes the common component', () => {
     const uniform = createStaticEmbedder({ model, weighting: 'uniform', removeCommonComponent: false });
-    const sif = createStaticEmbedder({ model });
+    const sif = createStaticEmbedder({ model, weighting: 'sif', removeCommonComponent: true });
     const [plain] = uniform.embedSync(['the the the cat']);
     const [weighted] = sif.embedSync(['the the the cat']);
     const [catOnly] = sif.embedSync(['cat']);
@@ -60,8 +60,8 @@ describe('createStaticEmbedder', () => {
   });
 
   it('names its settings in the id, so cached embeddings of other settings are not reused', () => {
-    expect(createStaticEmbedder({ model }).id).toBe('static:tiny-vectors@1.0.0:8:sif:0.001:no-common');
-    expect(createStaticEmbedder({ model, weighting: 'idf', removeCommonComponent: false }).id).toBe('static:tiny-vectors@1.0.0:8:idf');
+    expect(createStaticEmbedder({ model }).id).toBe('static:tiny-vectors@1.0.0:8:idf');
+    expect(createStaticEmbedder({ model, weighting: 'sif', removeCommonComponent: true }).id).toBe('static:tiny-vectors@1.0.0:8:sif:0.001:no-common');
   });
 
   it('rejects bad options with a CairnError INVALID_OPTIONS', () => {

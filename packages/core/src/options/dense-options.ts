@@ -10,7 +10,11 @@ export type DenseCombine = 'add' | 'rerank' | 'replace';
 export interface DenseOptions {
   /** @default DEFAULT_DENSE_OPTIONS.combine */
   combine?: DenseCombine;
-  /** Share of the intent signal the dense similarity takes in `'add'` and `'rerank'`, 0–1. @default DEFAULT_DENSE_OPTIONS.share */
+  /**
+   * Share of the intent signal the dense similarity takes in `'add'` and `'rerank'`, 0–1; the
+   * dense similarity is relative (a unit's cosine above the 90th percentile of all units', scaled
+   * to 1 at the best), so it only lifts units that stand out. @default DEFAULT_DENSE_OPTIONS.share
+   */
   share?: number;
 }
 
