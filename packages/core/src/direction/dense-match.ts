@@ -60,3 +60,48 @@ export function denseMatch(log: SessionLog, indexes: readonly number[], embeddin
   }
   return { relative, cosine };
 }
+
+/**
+ * The question's dense vector moved toward the units that match it best lexically (pseudo-relevance
+ * feedback, Rocchio): unit-length question + `weight` × the mean of the top `count` units' unit-length
+ * vectors, ranked by lexical intent plus BM25 (each scaled to its maximum).
+ * @internal
+ */
+export function withFeedback(
+  log: SessionLog,
+  indexes: readonly number[],
+  embeddings: DenseEmbeddings,
+  intent: DenseVector,
+  lexical: Float64Array,
+  keyword: Float64Array,
+  count: number,
+  weight: number,
+): DenseVector {
+  let maxLexical = 0;
+  let maxKeyword = 0;
+  for (let offset = 0; offset < indexes.length; offset++) {
+    maxLexical = Math.max(maxLexical, lexical[offset]!);
+    maxKeyword = Math.max(maxKeyword, keyword[offset]!);
+  }
+  const ranked = indexes
+    .map((_, offset) => ({ offset, value: (maxLexical > 0 ? lexical[offset]! / maxLexical : 0) + (maxKeyword > 0 ? keyword[offset]! / maxKeyword : 0) }))
+    .filter((entry) => entry.value > 0)
+    .sort((left, right) => right.value - left.value || left.offset - right.offset)
+    .slice(0, count);
+  const unit = (vector: DenseVector): number[] => {
+    const norm = Math.hypot(...vector);
+    return norm > 0 ? vector.map((value) => value / norm) : Array.from(vector);
+  };
+  const expanded = unit(intent);
+  let used = 0;
+  const centroid = new Array<number>(expanded.length).fill(0);
+  for (const { offset } of ranked) {
+    const index = indexes[offset]!;
+    const vector = embeddings.unit(index, log.units[index]!.version);
+    if (!vector || vector.length !== expanded.length) continue;
+    unit(vector).forEach((value, position) => (centroid[position]! += value));
+    used++;
+  }
+  if (used === 0) return intent;
+  return expanded.map((value, position) => value + (weight * centroid[position]!) / used);
+}
