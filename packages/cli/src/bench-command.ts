@@ -97,11 +97,6 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   if (positionals.length > 0) throw new CliError(`bench takes no file arguments; got ${positionals.join(' ')} (use --data DIR). See cairn bench --help.`, 2);
   const budgets = values.budgets === undefined ? DEFAULT_BUDGETS : parseBudgetShares(values.budgets);
   const strategies = chooseStrategies(values.strategies);
-  if (!values['no-embeddings'] && (values.strategies === undefined || values['embeddings-model'] !== undefined)) {
-    const choice = chooseEmbeddingsStrategy(values['embeddings-model']);
-    io.stderr.write(`${choice.note}\n`);
-    if (choice.strategy) strategies.push(choice.strategy);
-  }
   const maxTurns = positiveInteger(values['max-turns'], 'max-turns') ?? DEFAULT_MAX_TURNS;
   const maxSessions = positiveInteger(values['max-sessions'], 'max-sessions');
   const minBudgetTokens = positiveInteger(values['min-budget'], 'min-budget') ?? 0;
@@ -109,6 +104,11 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   const datasets: BenchmarkDataset[] = specs.length > 0 ? [createSyntheticDataset(specs)] : [];
   if (values.data !== undefined) datasets.push(...(await loadRealDatasets(resolve(io.cwd, values.data), values.data, maxSessions)));
   if (datasets.length === 0) throw new CliError('nothing to run: --synthetic none and no --data DIR', 2);
+  if (!values['no-embeddings'] && (values.strategies === undefined || values['embeddings-model'] !== undefined)) {
+    const choice = chooseEmbeddingsStrategy(values['embeddings-model']);
+    io.stderr.write(`${choice.note}\n`);
+    if (choice.strategy) strategies.push(choice.strategy);
+  }
 
   const bar = createProgressBar({ stream: io.stderr, now: io.now });
   const result = await runBenchmark({

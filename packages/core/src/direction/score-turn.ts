@@ -11,7 +11,7 @@ import type { TermBag } from '../text/index.js';
 import type { UnitState } from '../log/index.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
-import { denseMatch, withFeedback } from './dense-match.js';
+import { denseMatch } from './dense-match.js';
 import type { ResolvedDenseOptions } from '../options/index.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
@@ -181,10 +181,7 @@ function rawMatches(
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
     keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   }
-  let denseIntent = dense?.intent;
-  const feedback = (globalThis as { __prf?: [number, number] }).__prf;
-  if (denseIntent && !replace && queryBag && feedback) denseIntent = withFeedback(log, indexes, dense!.embeddings, denseIntent, intent, keyword, feedback[0], feedback[1]);
-  const relative = denseIntent && !replace ? denseMatch(log, indexes, dense!.embeddings, denseIntent, dense!.embeddings.spread, recompute).relative : undefined;
+  const relative = dense?.intent && !replace ? denseMatch(log, indexes, dense.embeddings, dense.intent, dense.embeddings.spread, recompute).relative : undefined;
   // For a question, a reply matches through the message it answers, and a prompt through its
   // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
   if (!queryBag) return { indexes, intent, keyword, dense: relative };
