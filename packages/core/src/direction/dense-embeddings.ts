@@ -1,9 +1,15 @@
 import { CairnError } from '../log/index.js';
 import type { DenseVector } from './dense-vector.js';
-import type { DenseSpread } from './dense-match.js';
 import type { Embedder } from '../options/index.js';
 import { featureText, type SessionLog } from '../log/index.js';
 import { DenseDirection } from './dense-direction.js';
+
+/** The spread the relative similarity is measured against, kept from the last full rescore. @internal */
+export interface DenseSpread {
+  /** The cosine at `DENSE_FLOOR_QUANTILE` (dense-match) of the units: at or below it, no dense match. */
+  floor: number;
+  max: number;
+}
 
 const BATCH = 64;
 const MAX_TEXT_CHARS = 8_000;

@@ -1,5 +1,5 @@
 import type { SessionLog } from '../log/index.js';
-import type { DenseEmbeddings } from './dense-embeddings.js';
+import type { DenseEmbeddings, DenseSpread } from './dense-embeddings.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 
 /** The dense similarity of scored units to the turn's dense intent. @internal */
@@ -15,12 +15,6 @@ export interface DenseMatch {
   readonly cosine: Float64Array;
 }
 
-/** The spread the relative similarity is measured against, kept from the last full rescore. @internal */
-export interface DenseSpread {
-  /** The cosine at {@link DENSE_FLOOR_QUANTILE} of the units: at or below it, no dense match. */
-  floor: number;
-  max: number;
-}
 
 /**
  * Share of units whose dense similarity counts as no match: only the top tenth stands out.
