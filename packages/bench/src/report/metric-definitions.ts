@@ -53,7 +53,8 @@ export function formatMetric(definition: MetricDefinition, value: number | strin
     case 'share':
       return `${(value * 100).toFixed(1)}%`;
     case 'count':
-      return String(value);
+      // Means (tokens per turn) are counts too: shown whole.
+      return String(Math.round(value));
     case 'ms':
       return value < 10 ? value.toFixed(2) : value.toFixed(1);
     case 'rate':

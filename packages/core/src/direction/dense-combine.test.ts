@@ -72,21 +72,20 @@ describe('dense.combine', () => {
 });
 
 describe('DenseDirection (D_t in the dense space)', () => {
-  it('follows the turn intent with inertia: half the old direction, half the new intent', () => {
+  it('moves with each new user message, at the lexical inertia, and holds still between them', () => {
     const direction = new DenseDirection();
-    expect(direction.update(undefined, undefined)).toBeUndefined();
-    expect(direction.update([2, 0], undefined)).toEqual([1, 0]);
-    expect(direction.update([0, 3], undefined)).toEqual([0.5, 0.5]);
-    const mixed = direction.update([1, 0], [0, 1])!;
-    expect(mixed[0]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.7, 12);
-    expect(mixed[1]).toBeCloseTo(0.5 * 0.5 + 0.5 * 0.3, 12);
+    expect(direction.update(undefined, -1)).toBeUndefined();
+    expect(direction.update([2, 0], 3)).toEqual([1, 0]);
+    // The same user message on the next agent step: D_t does not move.
+    expect(direction.update([2, 0], 3)).toEqual([1, 0]);
+    expect(direction.update([0, 3], 9)).toEqual([0.5, 0.5]);
+    expect(direction.update(undefined, 9)).toEqual([0.5, 0.5]);
   });
 
   it("starts over when the vectors change dimension (another model's)", () => {
     const direction = new DenseDirection();
-    direction.update([1, 0], undefined);
-    expect(direction.update([1, 0, 0], undefined)).toBeUndefined();
-    expect(direction.update([0, 0, 1], undefined)).toEqual([0, 0, 1]);
+    direction.update([1, 0], 1);
+    expect(direction.update([0, 0, 2], 2)).toEqual([0, 0, 1]);
   });
 
   test.prop([fc.array(fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 12 })])(
@@ -94,11 +93,11 @@ describe('DenseDirection (D_t in the dense space)', () => {
     (intents) => {
       const run = () => {
         const direction = new DenseDirection();
-        return intents.map((intent) => direction.update(intent, undefined));
+        return intents.map((intent, index) => direction.update(intent, index));
       };
       const once = run();
       expect(run()).toEqual(once);
-      for (const vector of once) expect(Math.hypot(...vector!)).toBeLessThanOrEqual(1 + 1e-6);
+      for (const vector of once) if (vector) expect(Math.hypot(...vector)).toBeLessThanOrEqual(1 + 1e-6);
     },
   );
 

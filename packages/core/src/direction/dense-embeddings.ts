@@ -32,15 +32,12 @@ export class DenseEmbeddings {
 
   /**
    * The dense intent units are scored against this turn: the question's embedding when there is
-   * a question, else the dense direction D_t moved by this turn (call once per turn).
+   * a question, else the dense direction D_t (moved by each new user message).
    */
   turnIntent(log: SessionLog, query: string | undefined): DenseVector | undefined {
     if (query !== undefined) return this.query(query);
     const user = log.latestUserUnit;
-    const last = log.units.length - 1;
-    const userVector = user >= 0 ? this.unit(user, log.units[user]!.version) : undefined;
-    const lastVector = last >= 0 && last !== user ? this.unit(last, log.units[last]!.version) : undefined;
-    return this.direction.update(userVector, lastVector);
+    return this.direction.update(user >= 0 ? this.unit(user, log.units[user]!.version) : undefined, user);
   }
 
   /** The unit's embedding, if it is current. */
