@@ -88,6 +88,12 @@ describe('DenseDirection (D_t in the dense space)', () => {
     expect(direction.update([0, 0, 2], 2)).toEqual([0, 0, 1]);
   });
 
+  it('keeps denormal intents at unit length (fast-check seed 1625627074: [8e-323, 0, -5e-324])', () => {
+    const vector = new DenseDirection().update([8e-323, 0, -5e-324], 0)!;
+    expect(Math.hypot(...vector)).toBeCloseTo(1, 12);
+    expect(new DenseDirection().update([0, 0, 0], 0)).toEqual([0, 0, 0]);
+  });
+
   test.prop([fc.array(fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 12 })])(
     'stays within the unit ball and is the same for the same turns',
     (intents) => {

@@ -2,9 +2,13 @@ import { DIRECTION_INERTIA } from './direction-tracker.js';
 import type { DenseVector } from './dense-vector.js';
 
 function unitLength(vector: DenseVector): number[] {
-  // hypot scales before squaring: no underflow for tiny components.
-  const norm = Math.hypot(...vector);
-  return norm === 0 || !Number.isFinite(norm) ? Array.from(vector) : vector.map((value) => value / norm);
+  // Scaled by the largest component first, so denormal inputs still come out at length 1.
+  let largest = 0;
+  for (const value of vector) largest = Math.max(largest, Math.abs(value));
+  if (largest === 0 || !Number.isFinite(largest)) return vector.map(() => 0);
+  const scaled = vector.map((value) => value / largest);
+  const norm = Math.hypot(...scaled);
+  return scaled.map((value) => value / norm);
 }
 
 /**
