@@ -60,7 +60,7 @@ describe('dense.combine', () => {
     for (const [id, score] of without) expect(none.get(id)).toBeCloseTo(score, 9);
   });
 
-  it.each([[{ combine: 'mix' }], [{ share: -0.1 }], [{ share: 1.5 }], [{ share: Number.NaN }], ['add']])('rejects dense %j with a CairnError INVALID_OPTIONS', (dense) => {
+  it.each([[{ combine: 'mix' }], [{ share: -0.1 }], [{ agentShare: 2 }], [{ share: 1.5 }], [{ share: Number.NaN }], ['add']])('rejects dense %j with a CairnError INVALID_OPTIONS', (dense) => {
     let thrown: unknown;
     try {
       createContextEngine({ dense: dense as DenseOptions });
@@ -107,17 +107,28 @@ describe('DenseDirection (D_t in the dense space)', () => {
     },
   );
 
-  it('an agent turn (no question) is scored against the dense direction of the latest exchange', async () => {
+  it('with agentShare, an agent turn (no question) is scored against the dense direction D_t', async () => {
     const history: CairnMessage[] = [...session(), { id: 'storm', role: 'assistant', content: 'The forecast for the coast looks grim.' }];
     for (let index = 0; index < 10; index++) history.push({ id: `b${index}`, role: 'assistant', content: `Filler after the forecast, desk ${index}.`.replace('forecast', 'move') });
     history.push({ id: 'ask', role: 'user', content: 'Is rain expected tomorrow?' });
     const scoreOfStorm = async (embedder: Embedder | undefined): Promise<number> => {
-      const engine = createContextEngine({ tokenCounter: createCharTokenCounter(), budget: 400, ...(embedder ? { embedder } : {}) });
+      const engine = createContextEngine({ tokenCounter: createCharTokenCounter(), budget: 400, ...(embedder ? { embedder, dense: { agentShare: 0.5 } } : {}) });
       engine.ingest(history);
       await engine.prepare();
       return engine.assemble().metadata.decisions.find((decision) => decision.unitId === 'storm')!.score;
     };
     // "rain" and "forecast" share no word: only the dense D_t connects the user's turn with it.
     expect(await scoreOfStorm(conceptEmbedder)).toBeGreaterThan(await scoreOfStorm(undefined));
+  });
+
+  it('by default (agentShare 0) an agent turn scores exactly as without an embedder (prefix stability)', async () => {
+    const history: CairnMessage[] = [...session(), { id: 'ask', role: 'user', content: 'Is rain expected tomorrow?' }];
+    const decisions = async (embedder: Embedder | undefined) => {
+      const engine = createContextEngine({ tokenCounter: createCharTokenCounter(), budget: 400, ...(embedder ? { embedder } : {}) });
+      engine.ingest(history);
+      await engine.prepare();
+      return engine.assemble().metadata.decisions.map(({ unitId, score, fidelity }) => ({ unitId, score, fidelity }));
+    };
+    expect(await decisions(conceptEmbedder)).toEqual(await decisions(undefined));
   });
 });

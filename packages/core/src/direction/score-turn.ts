@@ -131,7 +131,7 @@ export function scoreUnits(
     const parts = structuralParts(log.units[index]!, signals);
     parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
     parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
-    if (raw.dense && raw.dense[offset]! >= 0) parts.intentMatch = withDense(parts.intentMatch, parts.keywordOverlap, raw.dense[offset]!, direction.dense!);
+    if (raw.dense && raw.dense[offset]! >= 0) parts.intentMatch = withDense(parts.intentMatch, parts.keywordOverlap, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
     const state = states[index]!;
     state.score = focus ? combine(parts) * focus[offset]! : combine(parts);
     state.scoredTurn = turn;
@@ -151,10 +151,11 @@ export interface RawMatches {
 }
 
 /**
- * Intent match with the dense similarity joined in: `add` blends the two by `share`; `rerank`
- * does so only for units that match the query lexically (others keep their lexical share alone).
+ * Intent match with the dense similarity joined in: `add` blends the two by `share` (`agentShare`
+ * on agent turns); `rerank` does so only for units that match the query lexically (others keep
+ * their lexical share alone).
  */
-function withDense(lexical: number, keyword: number, dense: number, { combine, share }: ResolvedDenseOptions): number {
+function withDense(lexical: number, keyword: number, dense: number, combine: ResolvedDenseOptions['combine'], share: number): number {
   if (combine === 'rerank' && lexical <= 0 && keyword <= 0) return (1 - share) * lexical;
   return (1 - share) * lexical + share * dense;
 }

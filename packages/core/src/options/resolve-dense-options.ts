@@ -11,12 +11,14 @@ export function resolveDenseOptions(options: DenseOptions | undefined): Resolved
   if (typeof options !== 'object' || options === null) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dense: got ${String(options)}; expected an object like { combine: 'add', share: 0.5 }.` });
   }
-  const { combine = DEFAULT_DENSE_OPTIONS.combine, share = DEFAULT_DENSE_OPTIONS.share } = options;
+  const { combine = DEFAULT_DENSE_OPTIONS.combine, share = DEFAULT_DENSE_OPTIONS.share, agentShare = DEFAULT_DENSE_OPTIONS.agentShare } = options;
   if (combine !== 'add' && combine !== 'rerank' && combine !== 'replace') {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dense.combine: got ${String(combine)}; expected 'add', 'rerank' or 'replace'.` });
   }
-  if (typeof share !== 'number' || !Number.isFinite(share) || share < 0 || share > 1) {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dense.share: got ${String(share)}; expected a number from 0 to 1.` });
+  for (const [name, value] of [['share', share], ['agentShare', agentShare]] as const) {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dense.${name}: got ${String(value)}; expected a number from 0 to 1.` });
+    }
   }
-  return { combine, share };
+  return { combine, share, agentShare };
 }
