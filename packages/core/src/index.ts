@@ -46,6 +46,8 @@ export {
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './log/index.js';
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './log/index.js';
 export type { Embedder } from './options/index.js';
+export { DEFAULT_DENSE_OPTIONS } from './options/index.js';
+export type { DenseCombine, DenseOptions } from './options/index.js';
 export { extractAnchors } from './text/index.js';
 export { entityKeys } from './text/index.js';
 export type { Anchor, AnchorKind } from './text/index.js';

@@ -68,7 +68,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     const dense = state.dense
       ? {
           embeddings: state.dense,
-          intent: query ? state.dense.query(query) : log.latestUserUnit >= 0 ? state.dense.unit(log.latestUserUnit, log.units[log.latestUserUnit]!.version) : undefined,
+          intent: state.dense.turnIntent(log, query),
         }
       : undefined;
     const raw = rescored !== 'none' ? scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense) : undefined;

@@ -167,6 +167,8 @@ export interface ContextEngineOptions {
    * intent match then uses dense cosine where both sides are embedded, lexical vectors elsewhere.
    */
   embedder?: Embedder;
+  /** How the embedder's similarity joins lexical intent match. @default DEFAULT_DENSE_OPTIONS */
+  dense?: import('./dense-options.js').DenseOptions;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */

@@ -32,3 +32,5 @@ export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalO
 export type { ResolvedCrystalOptions } from './sovereignty-options.js';
 export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
 export type { PageOptions, ResolvedPageOptions } from './page-options.js';
+export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
+export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';

@@ -19,6 +19,8 @@ import { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignty-options.js';
 import { resolvePageOptions } from './resolve-page-options.js';
 import type { ResolvedPageOptions } from './page-options.js';
+import { resolveDenseOptions } from './resolve-dense-options.js';
+import type { ResolvedDenseOptions } from './dense-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -40,6 +42,7 @@ export interface ResolvedOptions {
   deadEndBrief: boolean;
   shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
+  dense: ResolvedDenseOptions;
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
@@ -138,6 +141,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     deadEndBrief: options.deadEndBrief !== false,
     shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,
+    dense: resolveDenseOptions(options.dense),
     summarizer: options.summarizer,
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),
