@@ -17,6 +17,8 @@ export { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
 export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
 export { describeCall } from './describe-call.js';
 export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './detect-failure.js';
+export type { DetectFailureOptions } from './detect-failure.js';
+export { isTransientFailure, readExitStatus } from './failure-class.js';
 export type { FailureSignal } from './detect-failure.js';
 export { discoverHotExperiences, HOT_EXPERIENCE_MAX_AGE_MS } from './discover-hot-experiences.js';
 export type { DiscoverHotExperiencesOptions, ExperienceRecord, HotExperience } from './discover-hot-experiences.js';

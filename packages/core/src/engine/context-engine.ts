@@ -204,7 +204,7 @@ class Engine implements ContextEngine {
     // likely to try again next), then the most relevant to the direction.
     const { registeredDeadEnds } = this.state;
     const group = (deadEnd: DeadEnd): number =>
-      (deadEnd.stale ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+      (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
     const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
     const live = ranked
       .map((deadEnd, order) => ({ deadEnd, order }))
