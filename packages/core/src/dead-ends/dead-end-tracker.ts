@@ -88,15 +88,18 @@ export class DeadEndTracker {
       this.#lastApproach = [text, ...calls.map((call) => describeCall(call.name, call.arguments))].filter(Boolean).join('\n');
       return;
     }
-    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses });
+    // A user message is a correction only when it contradicts the assistant turn just before it.
+    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
     if (message.role === 'tool') {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
       this.#pending.delete(message.toolCallId!);
       if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content), signal.transient === true);
       else this.#succeed(call);
-    } else if (message.role === 'user' && signal && this.#lastApproach !== '') {
-      this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
+    } else if (message.role === 'user') {
+      if (signal && this.#lastApproach !== '') this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
+      // What a later user message could correct is the next assistant turn, not this one.
+      if (this.#options.failureClasses) this.#lastApproach = '';
     }
   }
 

@@ -1,6 +1,7 @@
 import { contentText } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
 import { isTransientFailure, readExitStatus } from './failure-class.js';
+import { detectCorrection } from './detect-correction.js';
 
 /** A failure read from one message without an LLM; see {@link detectFailure}. */
 export interface FailureSignal {
@@ -24,6 +25,12 @@ export interface DetectFailureOptions {
    * @default true
    */
   failureClasses?: boolean;
+  /**
+   * For a user message: the assistant turn just before it, in words (its text and calls; `''`
+   * when there was none). Given, a user message is a correction only when it contradicts that
+   * turn (see `detectCorrection`); not given, any correcting phrase counts.
+   */
+  previousAssistant?: string;
 }
 
 /** The longest {@link FailureSignal.reason}. */
@@ -116,7 +123,7 @@ function errorLine(text: string): string | undefined {
  * // { kind: 'error-output', reason: 'KeyError: 3' }
  * ```
  */
-export function detectFailure(message: CairnMessage, { failureClasses = true }: DetectFailureOptions = {}): FailureSignal | undefined {
+export function detectFailure(message: CairnMessage, { failureClasses = true, previousAssistant }: DetectFailureOptions = {}): FailureSignal | undefined {
   const text = contentText(message.content);
   if (message.role === 'tool') {
     const line = errorLine(text);
@@ -135,6 +142,10 @@ export function detectFailure(message: CairnMessage, { failureClasses = true }: 
     return signal;
   }
   if (message.role !== 'user') return undefined;
+  if (previousAssistant !== undefined && failureClasses) {
+    const corrected = detectCorrection(text, previousAssistant);
+    return corrected === undefined ? undefined : { kind: 'user-correction', reason: oneLine(corrected) };
+  }
   const correction = text.split(/\n|(?<=[.!?])\s+/).find((line) => CORRECTION.some((pattern) => pattern.test(line)));
   return correction === undefined ? undefined : { kind: 'user-correction', reason: oneLine(correction) };
 }

@@ -16,6 +16,7 @@ export type { ListDeadEndsOptions } from './dead-end-tracker.js';
 export { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
 export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
 export { describeCall } from './describe-call.js';
+export { detectCorrection } from './detect-correction.js';
 export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './detect-failure.js';
 export type { DetectFailureOptions } from './detect-failure.js';
 export { isTransientFailure, readExitStatus } from './failure-class.js';
