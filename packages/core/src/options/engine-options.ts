@@ -160,6 +160,12 @@ export interface ContextEngineOptions {
   embedder?: Embedder;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
+  /**
+   * The ACE playbook: lessons learnt in the session (recoveries "use X, not Y", the user's
+   * standing rules) with helpful/harmful counters, shown after the dead ends in the one lessons
+   * message of the view. See {@link PlaybookOptions} for its defaults.
+   */
+  playbook?: import('./playbook-options.js').PlaybookOptions;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
 }

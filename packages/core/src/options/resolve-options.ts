@@ -1,3 +1,4 @@
+import { resolvePlaybookOptions, type ResolvedPlaybookOptions } from './playbook-options.js';
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_BUDGET,
@@ -38,6 +39,7 @@ export interface ResolvedOptions {
   embedder: ContextEngineOptions['embedder'];
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
+  playbook: ResolvedPlaybookOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -132,5 +134,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     embedder: options.embedder,
     summarizer: options.summarizer,
     now,
+    playbook: resolvePlaybookOptions(options.playbook),
   };
 }

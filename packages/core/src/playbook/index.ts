@@ -2,4 +2,11 @@
 // delta operations, merging and pruning, experiences that become skills.
 // Public surface of this folder: other folders import it only through this file.
 
-export {};
+export { curatePlaybook, emptyCuratorState } from './curate-playbook.js';
+export type { CuratorState } from './curate-playbook.js';
+export { lexicalSimilarity } from './lexical-similarity.js';
+export { bulletLine, Playbook } from './playbook.js';
+export type { PlaybookStoreOptions } from './playbook.js';
+export { SECTION_SLUGS, SECTION_TITLES } from './playbook-types.js';
+export type { PlaybookBullet, PlaybookDelta, PlaybookSnapshot } from './playbook-types.js';
+export { PLAYBOOK_HEADER, renderPlaybook } from './render-playbook.js';
