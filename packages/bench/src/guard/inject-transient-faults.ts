@@ -1,5 +1,10 @@
 import type { CairnMessage } from '@cairn/core';
-import type { GuardSession } from './measure-guard.js';
+
+/** A session to plant faults in: its id and messages in log order (as `measureGuard` takes them). */
+interface GuardSession {
+  id: string;
+  messages: readonly CairnMessage[];
+}
 
 /** The `metadata` key that marks an injected transient failure. */
 export const INJECTED_TRANSIENT = 'injectedTransientFault';
