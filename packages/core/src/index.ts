@@ -90,3 +90,7 @@ export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT,
 export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
+export { bulletLine, lexicalSimilarity, Playbook, PLAYBOOK_HEADER, renderPlaybook, SECTION_SLUGS, SECTION_TITLES } from './playbook/index.js';
+export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
+export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';
+export type { PlaybookOptions, PlaybookSection } from './options/index.js';

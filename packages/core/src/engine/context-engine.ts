@@ -31,6 +31,8 @@ import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
+import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, recordBulletOutcome } from '../playbook/index.js';
+import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -74,8 +76,9 @@ class Engine implements ContextEngine {
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
+      playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,
     };
-    if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    if (resolved.deadEndBrief || this.state.playbook) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
     preloadSharedDeadEnds(this.state);
   }
 
@@ -108,6 +111,7 @@ class Engine implements ContextEngine {
     }
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
+    if (this.state.playbook) for (const message of messages) observeForPlaybook(this.state.playbook, message);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
     for (let position = entriesBefore; position < log.entries.length; position++) {
@@ -197,8 +201,28 @@ class Engine implements ContextEngine {
     return this.state.log.entries.map((entry) => entry.message);
   }
 
-  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  /**
+   * The view's lessons within `maxTokens`: the "known dead ends" brief (the mistakes to avoid:
+   * live dead ends most relevant to the direction) first, then the playbook's bullets in what is left.
+   */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
+    const deadEnds = this.state.options.deadEndBrief ? this.deadEndBrief(maxTokens) : undefined;
+    if (!this.state.playbook) return deadEnds;
+    const counter = this.state.options.tokenCounter;
+    const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
+    const lessons = playbookLessons(this.state.playbook, rest, (text) => counter.count(text));
+    if (lessons.text === '') return deadEnds;
+    const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
+    if (counter.count(text) > maxTokens) {
+      this.state.playbook.inView = [];
+      return deadEnds;
+    }
+    const sourceIds = [...new Set([...(deadEnds?.sourceIds ?? []), ...lessons.sourceIds.filter((id) => this.state.log.hasMessage(id))])];
+    return { text, sourceIds };
+  }
+
+  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  deadEndBrief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
     // Registered dead ends first, then long-term ones, then suspects, then stale ones (long-term
     // before suspect again); within a group the latest failure first (what the agent is most
     // likely to try again next), then the most relevant to the direction.
@@ -246,6 +270,7 @@ class Engine implements ContextEngine {
   }
 
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
+    if (this.state.playbook && recordBulletOutcome(this.state.playbook, id, outcome)) return;
     const { deadEnds, log } = this.state;
     const known = deadEnds.list().some((deadEnd) => deadEnd.id === id || deadEnd.sourceIds.includes(id));
     if (!known) {
@@ -261,6 +286,16 @@ class Engine implements ContextEngine {
       return;
     }
     deadEnds.recordOutcome(id, outcome);
+  }
+
+  getPlaybook(): PlaybookBullet[] {
+    return this.state.playbook?.playbook.ranked() ?? [];
+  }
+
+  applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
+    if (!this.state.playbook) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'This engine has no playbook: create it without playbook: { enabled: false }.' });
+    if (typeof delta !== 'object' || delta === null) throw new CairnError({ code: 'INVALID_MESSAGE', message: "applyPlaybookDelta needs a delta: { op: 'add' | 'count' | 'merge' | 'prune', … }." });
+    return applyKnown(this.state.playbook, delta) ?? (delta.op === 'prune' ? undefined : this.state.playbook.playbook.get((delta as { id?: string }).id ?? ''));
   }
 
   listDeadEnds({ topK }: { topK?: number } = {}): DeadEnd[] {

@@ -8,6 +8,7 @@ import type { GradientKind } from '../direction/index.js';
 import { validateMessages } from '../log/index.js';
 import { DeadEndTracker } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds } from './share-dead-ends.js';
+import { restorePlaybook } from './restore-playbook.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -174,6 +175,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
     for (const [index, id] of list(root.preloadedDeadEnds, 'snapshot.preloadedDeadEnds').entries()) state.preloadedDeadEnds.add(text(id, `snapshot.preloadedDeadEnds[${index}]`));
   }
   preloadSharedDeadEnds(state);
+  restorePlaybook(state, root.playbook, messages);
   state.phase = 'idle';
   return engine;
 }

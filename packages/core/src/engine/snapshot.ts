@@ -2,6 +2,7 @@ import type { EngineState } from '../render/index.js';
 import type { DirectionSample } from '../direction/index.js';
 import type { SparseVector } from '../text/index.js';
 import type { CairnMessage, Fidelity } from '../log/index.js';
+import { playbookRuntimeToJSON, type PlaybookRuntimeSnapshot } from '../playbook/index.js';
 
 /** Identifies cairn engine snapshots. */
 export const SNAPSHOT_FORMAT = 'cairn.engine-snapshot';
@@ -55,6 +56,8 @@ export interface EngineSnapshot {
   registeredDeadEnds?: string[];
   /** Ids of dead ends preloaded from the tenant's pool. */
   preloadedDeadEnds?: string[];
+  /** The playbook and its curator (absent in snapshots written before it, or without a playbook: learnt again from the log). */
+  playbook?: PlaybookRuntimeSnapshot;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -98,6 +101,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     deadEnds: state.deadEnds.toJSON(),
     registeredDeadEnds: [...state.registeredDeadEnds],
     preloadedDeadEnds: [...state.preloadedDeadEnds],
+    ...(state.playbook ? { playbook: playbookRuntimeToJSON(state.playbook) } : {}),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

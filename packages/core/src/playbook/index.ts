@@ -10,3 +10,5 @@ export type { PlaybookStoreOptions } from './playbook.js';
 export { SECTION_SLUGS, SECTION_TITLES } from './playbook-types.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookSnapshot } from './playbook-types.js';
 export { PLAYBOOK_HEADER, renderPlaybook } from './render-playbook.js';
+export { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, playbookRuntimeFromJSON, playbookRuntimeToJSON, recordBulletOutcome } from './playbook-runtime.js';
+export type { PlaybookRuntime, PlaybookRuntimeSnapshot } from './playbook-runtime.js';

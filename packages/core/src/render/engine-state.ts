@@ -37,6 +37,8 @@ export interface EngineState {
   /** Ids of dead ends preloaded from the tenant's pool (not published back). */
   preloadedDeadEnds: Set<string>;
   deadEnds: DeadEndTracker;
+  /** The ACE playbook and its curator (absent with `playbook: { enabled: false }`). */
+  playbook?: import('../playbook/index.js').PlaybookRuntime;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: DenseEmbeddings;
   /** The last render, reused from the first changed unit on. */
