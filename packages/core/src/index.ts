@@ -93,4 +93,4 @@ export { hashText } from './text/index.js';
 export { bulletLine, lexicalSimilarity, Playbook, PLAYBOOK_HEADER, renderPlaybook, SECTION_SLUGS, SECTION_TITLES } from './playbook/index.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';
-export type { PlaybookOptions, PlaybookSection } from './options/index.js';
+export type { PlaybookOptions, PlaybookReflector, PlaybookReflectorInput, PlaybookSection } from './options/index.js';

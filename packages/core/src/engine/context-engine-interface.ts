@@ -78,6 +78,12 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_OPTIONS` without a playbook, `INVALID_MESSAGE` for a malformed delta.
    */
   applyPlaybookDelta(delta: import('../playbook/index.js').PlaybookDelta): import('../playbook/index.js').PlaybookBullet | undefined;
+  /**
+   * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
+   * its last run and applies the delta operations it returns; never part of `assemble`.
+   * @returns How many deltas were applied (0 without a reflector or new messages).
+   */
+  reflect(): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
   /** Pins messages: their units stay full in every view. */

@@ -31,7 +31,7 @@ import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
-import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, recordBulletOutcome } from '../playbook/index.js';
+import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -78,7 +78,7 @@ class Engine implements ContextEngine {
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
       playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,
     };
-    if (resolved.deadEndBrief || this.state.playbook) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
+    if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
     preloadSharedDeadEnds(this.state);
   }
 
@@ -206,7 +206,7 @@ class Engine implements ContextEngine {
    * live dead ends most relevant to the direction) first, then the playbook's bullets in what is left.
    */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    const deadEnds = this.state.options.deadEndBrief ? this.deadEndBrief(maxTokens) : undefined;
+    const deadEnds = this.deadEndBrief(maxTokens);
     if (!this.state.playbook) return deadEnds;
     const counter = this.state.options.tokenCounter;
     const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
@@ -322,6 +322,12 @@ class Engine implements ContextEngine {
     const { dense, log } = this.state;
     if (!dense) return 0;
     return dense.prepare(log, query?.trim() ? query : undefined);
+  }
+
+  async reflect(): Promise<number> {
+    const { playbook, options, log } = this.state;
+    if (!playbook || !options.playbook.reflector) return 0;
+    return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message));
   }
 
   async summarize(): Promise<number> {

@@ -112,3 +112,31 @@ describe('the playbook in the engine', () => {
     },
   );
 });
+
+describe('the injected reflector', () => {
+  it('runs only on reflect(), once per stretch of the log, through delta operations', async () => {
+    const seen: number[] = [];
+    const engine = createContextEngine({
+      ...options,
+      playbook: {
+        reflector: async ({ messages, playbook }) => {
+          seen.push(messages.length);
+          return playbook.length === 0 ? [{ op: 'add', section: 'tools', content: `read_file wants a path relative to the repository root (${messages[0]!.id}).`, sourceIds: [messages[0]!.id] }] : [{ op: 'count', id: playbook[0]!.id, helpful: 1 }];
+        },
+      },
+    });
+    engine.ingest({ id: 'u1', role: 'user', content: 'Open the config.' });
+    engine.assemble({ budget: 2000 });
+    expect(seen).toEqual([]); // never on the assemble path
+    expect(await engine.reflect()).toBe(1);
+    expect(await engine.reflect()).toBe(0); // cached: nothing new
+    engine.ingest({ id: 'u2', role: 'user', content: 'And the other one.' });
+    expect(await engine.reflect()).toBe(1);
+    expect(seen).toEqual([1, 1]);
+    expect(engine.getPlaybook()).toEqual([expect.objectContaining({ id: 'tol-00001', helpful: 1, sourceIds: ['u1'] })]);
+    const bad = createContextEngine({ playbook: { reflector: async () => 'rewrite everything' as never } });
+    bad.ingest({ id: 'u1', role: 'user', content: 'hi' });
+    await expect(bad.reflect()).rejects.toThrow(/array of delta operations/);
+    expect(() => createContextEngine({ playbook: { reflector: 'model' as never } })).toThrow(/playbook.reflector/);
+  });
+});

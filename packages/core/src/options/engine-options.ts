@@ -143,7 +143,8 @@ export interface ContextEngineOptions {
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
    * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its
-   * tokens are reserved before planning).
+   * tokens are reserved before planning). The playbook's bullets follow the dead ends in the same
+   * message and share; `false` shows neither (the playbook still learns: `engine.getPlaybook()`).
    * @default true
    */
   deadEndBrief?: boolean;

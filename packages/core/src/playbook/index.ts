@@ -12,3 +12,4 @@ export type { PlaybookBullet, PlaybookDelta, PlaybookSnapshot } from './playbook
 export { PLAYBOOK_HEADER, renderPlaybook } from './render-playbook.js';
 export { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, playbookRuntimeFromJSON, playbookRuntimeToJSON, recordBulletOutcome } from './playbook-runtime.js';
 export type { PlaybookRuntime, PlaybookRuntimeSnapshot } from './playbook-runtime.js';
+export { reflectPlaybook } from './reflect-playbook.js';

@@ -11,6 +11,8 @@ export interface PlaybookRuntime {
   curator: CuratorState;
   /** Ids of the bullets the latest view showed (the ones a call's outcome counts for). */
   inView: string[];
+  /** Log messages the reflector has seen (`reflect` starts there). */
+  reflectedUpTo?: number;
 }
 
 /** The playbook part of an engine snapshot (absent in snapshots from before it). */
@@ -18,6 +20,7 @@ export interface PlaybookRuntimeSnapshot {
   playbook: PlaybookSnapshot;
   curator: CuratorState;
   inView: string[];
+  reflectedUpTo?: number;
 }
 
 /** Makes an engine's playbook. @internal */
@@ -61,7 +64,7 @@ export function recordBulletOutcome(runtime: PlaybookRuntime, id: string, outcom
 
 /** The runtime as JSON. @internal */
 export function playbookRuntimeToJSON(runtime: PlaybookRuntime): PlaybookRuntimeSnapshot {
-  return { playbook: runtime.playbook.toJSON(), curator: JSON.parse(JSON.stringify(runtime.curator)) as CuratorState, inView: [...runtime.inView] };
+  return { playbook: runtime.playbook.toJSON(), curator: JSON.parse(JSON.stringify(runtime.curator)) as CuratorState, inView: [...runtime.inView], ...(runtime.reflectedUpTo ? { reflectedUpTo: runtime.reflectedUpTo } : {}) };
 }
 
 /**
@@ -76,5 +79,6 @@ export function playbookRuntimeFromJSON(json: unknown, options: ResolvedPlaybook
     throw new CairnError({ code: 'INVALID_SNAPSHOT', message: 'Invalid playbook snapshot: it needs playbook, curator { pending, failed, agent, lastApproach } and inView. Pass the engine snapshot unchanged.' });
   }
   const playbook = Playbook.fromJSON(record['playbook'], { now, countTokens, maxTokens: options.maxTokens, maxBullets: options.maxBullets, mergeSimilarity: options.mergeSimilarity });
-  return { playbook, curator: JSON.parse(JSON.stringify(curator)) as CuratorState, inView: [...(record['inView'] as string[])] };
+  const reflectedUpTo = Number.isInteger(record['reflectedUpTo']) && (record['reflectedUpTo'] as number) > 0 ? (record['reflectedUpTo'] as number) : undefined;
+  return { playbook, curator: JSON.parse(JSON.stringify(curator)) as CuratorState, inView: [...(record['inView'] as string[])], ...(reflectedUpTo ? { reflectedUpTo } : {}) };
 }
