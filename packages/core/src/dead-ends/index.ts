@@ -23,3 +23,4 @@ export { isTransientFailure, readExitStatus } from './failure-class.js';
 export type { FailureSignal } from './detect-failure.js';
 export { discoverHotExperiences, HOT_EXPERIENCE_MAX_AGE_MS } from './discover-hot-experiences.js';
 export type { DiscoverHotExperiencesOptions, ExperienceRecord, HotExperience } from './discover-hot-experiences.js';
+export { experienceAlignment } from './experience-alignment.js';

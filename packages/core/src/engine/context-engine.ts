@@ -25,7 +25,7 @@ import { DenseEmbeddings } from '../direction/index.js';
 import { DeadEndTracker } from '../dead-ends/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import { composeBrief } from '../dead-ends/index.js';
-import { discoverHotExperiences } from '../dead-ends/index.js';
+import { discoverHotExperiences, experienceAlignment } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
@@ -285,7 +285,7 @@ class Engine implements ContextEngine {
       deadEnds.recordOutcome(registered.id, 'miss');
       return;
     }
-    deadEnds.recordOutcome(id, outcome);
+    deadEnds.recordOutcome(id, outcome, experienceAlignment(deadEnds.list(), id, this.state.direction.current));
   }
 
   getPlaybook(): PlaybookBullet[] {
