@@ -210,7 +210,15 @@ class Engine implements ContextEngine {
     if (!this.state.playbook) return deadEnds;
     const counter = this.state.options.tokenCounter;
     const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
-    const lessons = playbookLessons(this.state.playbook, rest, (text) => counter.count(text));
+    // Bullet lines change only when a bullet does: their counts are kept between turns.
+    const cache = this.#briefTokens;
+    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
+    const count = (value: string): number => {
+      let tokens = cache.get(value);
+      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
+      return tokens;
+    };
+    const lessons = playbookLessons(this.state.playbook, rest, count);
     if (lessons.text === '') return deadEnds;
     const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
     if (counter.count(text) > maxTokens) {
