@@ -91,7 +91,7 @@ export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT,
 export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
-export { bulletLine, lexicalSimilarity, Playbook, PLAYBOOK_HEADER, renderPlaybook, SECTION_SLUGS, SECTION_TITLES } from './playbook/index.js';
+export { bulletLine, createPlaybookPool, lexicalSimilarity, Playbook, PLAYBOOK_HEADER, PLAYBOOK_POOL_MAX_BULLETS, renderPlaybook, SECTION_SLUGS, SECTION_TITLES } from './playbook/index.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';
-export type { PlaybookOptions, PlaybookReflector, PlaybookReflectorInput, PlaybookSection } from './options/index.js';
+export type { PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, SharedBullet } from './options/index.js';

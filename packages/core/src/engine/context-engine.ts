@@ -31,7 +31,7 @@ import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextEngine, IngestResult } from './context-engine-interface.js';
-import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
+import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -80,6 +80,7 @@ class Engine implements ContextEngine {
     };
     if (resolved.deadEndBrief) this.state.brief = ({ maxTokens }) => this.brief(maxTokens);
     preloadSharedDeadEnds(this.state);
+    if (this.state.playbook && resolved.playbook.share) preloadPlaybook(this.state.playbook, resolved.playbook.share, resolved.sessionId);
   }
 
   get sessionId(): string {
@@ -112,6 +113,7 @@ class Engine implements ContextEngine {
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
     if (this.state.playbook) for (const message of messages) observeForPlaybook(this.state.playbook, message);
+    if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
     for (let position = entriesBefore; position < log.entries.length; position++) {

@@ -13,4 +13,4 @@ export { checkBudget, resolveOptions } from './resolve-options.js';
 export { checkEngineOptions } from './check-engine-options.js';
 export type { ResolvedOptions } from './resolve-options.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY, resolvePlaybookOptions } from './playbook-options.js';
-export type { PlaybookBullet, PlaybookDelta, PlaybookOptions, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, ResolvedPlaybookOptions } from './playbook-options.js';
+export type { PlaybookBullet, PlaybookDelta, PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, ResolvedPlaybookOptions, SharedBullet } from './playbook-options.js';

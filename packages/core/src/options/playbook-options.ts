@@ -1,4 +1,5 @@
 import { CairnError } from '../log/index.js';
+import { checkTenant } from '../dead-ends/index.js';
 
 /**
  * Sections of the playbook (ACE's "strategies & insights", "common mistakes to avoid", "tool and
@@ -30,6 +31,12 @@ export interface PlaybookOptions {
    * each stretch of the log is reflected on once.
    */
   reflector?: PlaybookReflector;
+  /**
+   * Opt-in sharing across the sessions of one tenant: the engine publishes its own bullets that
+   * held up (strategies and tool usage, never the user's constraints) to `pool` and preloads the
+   * tenant's at bootstrap (creation or restore). Off by default: the playbook is per session.
+   */
+  share?: { pool: PlaybookPool; tenant: string };
 }
 
 /** What a {@link PlaybookReflector} is given. */
@@ -57,6 +64,7 @@ export interface ResolvedPlaybookOptions {
   maxBullets: number;
   mergeSimilarity: number;
   reflector: PlaybookReflector | undefined;
+  share: { pool: PlaybookPool; tenant: string } | undefined;
 }
 
 /**
@@ -65,13 +73,14 @@ export interface ResolvedPlaybookOptions {
  */
 export function resolvePlaybookOptions(options: PlaybookOptions | undefined): ResolvedPlaybookOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw invalidPlaybook('playbook', options, 'an object');
-  const { enabled = true, maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, reflector } = options ?? {};
+  const { enabled = true, maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, reflector, share } = options ?? {};
+  if (share !== undefined && (typeof share !== 'object' || share === null || typeof share.pool?.publish !== 'function' || typeof share.pool?.list !== 'function')) throw invalidPlaybook('playbook.share', share, '{ pool: PlaybookPool, tenant: string }');
   if (reflector !== undefined && typeof reflector !== 'function') throw invalidPlaybook('playbook.reflector', reflector, 'a function returning a promise of delta operations');
   if (typeof enabled !== 'boolean') throw invalidPlaybook('playbook.enabled', enabled, 'true or false');
   if (!(Number.isInteger(maxTokens) && maxTokens >= 1)) throw invalidPlaybook('playbook.maxTokens', maxTokens, 'a whole number of tokens from 1');
   if (!(Number.isInteger(maxBullets) && maxBullets >= 1)) throw invalidPlaybook('playbook.maxBullets', maxBullets, 'a whole number from 1');
   if (!(typeof mergeSimilarity === 'number' && mergeSimilarity > 0 && mergeSimilarity <= 1)) throw invalidPlaybook('playbook.mergeSimilarity', mergeSimilarity, 'a number in (0, 1]');
-  return { enabled, maxTokens, maxBullets, mergeSimilarity, reflector };
+  return { enabled, maxTokens, maxBullets, mergeSimilarity, reflector, share: share === undefined ? undefined : { pool: share.pool, tenant: checkTenant(share.tenant) } };
 }
 
 function invalidPlaybook(parameter: string, value: unknown, expected: string): CairnError {
@@ -113,4 +122,29 @@ export type PlaybookDelta =
   | { op: 'count'; id: string; helpful?: number; harmful?: number }
   | { op: 'merge'; from: string; into: string }
   | { op: 'prune'; id: string };
+
+
+/** A playbook bullet as the sessions of one tenant share it. */
+export interface SharedBullet {
+  section: PlaybookSection;
+  content: string;
+  /** The counters when it was published (a later publish of the same text updates them). */
+  helpful: number;
+  harmful: number;
+  /** The session that learnt it. */
+  sessionId: string;
+}
+
+/**
+ * Playbook bullets shared across the sessions of one tenant (opt-in, `playbook.share`). Sessions
+ * publish what they learnt that held up (strategies and tool usage; never a user's constraints,
+ * which belong to that user's session) and preload the tenant's at bootstrap; a tenant never
+ * sees another tenant's.
+ */
+export interface PlaybookPool {
+  /** Adds or updates (same section and text) a bullet in the tenant's pool. */
+  publish(tenant: string, bullet: SharedBullet): void;
+  /** The tenant's bullets, oldest first. */
+  list(tenant: string): SharedBullet[];
+}
 
