@@ -70,8 +70,24 @@ export interface ContextEngine {
   /**
    * Records an outcome for a dead end, or for a logged message or unit: a `miss` on a message
    * that is not a dead end yet registers its approach as one; a `hit` marks a dead end stale.
+   * For a playbook bullet's id (`str-00001`…): a `hit` counts it helpful, a `miss` harmful.
    */
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
+  /** The playbook's bullets, most useful first (empty with `playbook: { enabled: false }`). */
+  getPlaybook(): import('../playbook/index.js').PlaybookBullet[];
+  /**
+   * Changes the playbook by one delta operation (`add`, `count`, `merge`, `prune`), e.g. from a
+   * reflector model run in the background; never a rewrite. Counts and merges of bullets pruned
+   * in the meantime are skipped.
+   * @throws CairnError `INVALID_OPTIONS` without a playbook, `INVALID_MESSAGE` for a malformed delta.
+   */
+  applyPlaybookDelta(delta: import('../playbook/index.js').PlaybookDelta): import('../playbook/index.js').PlaybookBullet | undefined;
+  /**
+   * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
+   * its last run and applies the delta operations it returns; never part of `assemble`.
+   * @returns How many deltas were applied (0 without a reflector or new messages).
+   */
+  reflect(): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
   /** Pins messages: their units stay full in every view (a promotion to PRESERVED, recorded in the resource ledger). */

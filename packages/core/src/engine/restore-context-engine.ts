@@ -10,6 +10,7 @@ import { DeadEndTracker } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds } from './share-dead-ends.js';
 import { ResourceLedger } from '../sovereignty/index.js';
 import { restorePages } from '../pages/index.js';
+import { restorePlaybook } from './restore-playbook.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -182,6 +183,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   } catch (error) {
     throw corrupt('snapshot.pages', `is not a page state (${(error as Error).message})`, error);
   }
+  restorePlaybook(state, root.playbook, messages);
   state.phase = 'idle';
   return engine;
 }

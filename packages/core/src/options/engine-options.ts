@@ -152,7 +152,8 @@ export interface ContextEngineOptions {
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
    * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its
-   * tokens are reserved before planning).
+   * tokens are reserved before planning). The playbook's bullets follow the dead ends in the same
+   * message and share; `false` shows neither (the playbook still learns: `engine.getPlaybook()`).
    * @default true
    */
   deadEndBrief?: boolean;
@@ -171,6 +172,12 @@ export interface ContextEngineOptions {
   dense?: import('./dense-options.js').DenseOptions;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
+  /**
+   * The ACE playbook: lessons learnt in the session (recoveries "use X, not Y", the user's
+   * standing rules) with helpful/harmful counters, shown after the dead ends in the one lessons
+   * message of the view. See {@link PlaybookOptions} for its defaults.
+   */
+  playbook?: import('./playbook-options.js').PlaybookOptions;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
   /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults, crystals. */

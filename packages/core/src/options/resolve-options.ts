@@ -1,3 +1,4 @@
+import { resolvePlaybookOptions, type ResolvedPlaybookOptions } from './playbook-options.js';
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_BUDGET,
@@ -49,6 +50,7 @@ export interface ResolvedOptions {
   /** Crystal options (`sovereignty.crystalTtlMs`, `sovereignty.crystalSummaryTokens`). */
   crystals: ResolvedCrystalOptions;
   pages: ResolvedPageOptions;
+  playbook: ResolvedPlaybookOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -147,5 +149,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     sovereignty: resolveSovereigntyOptions(options.sovereignty),
     crystals: resolveCrystalOptions(options.sovereignty),
     pages: resolvePageOptions(options.pages),
+    playbook: resolvePlaybookOptions(options.playbook),
   };
 }

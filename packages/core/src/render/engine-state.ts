@@ -39,6 +39,8 @@ export interface EngineState {
   /** Ids of dead ends preloaded from the tenant's pool (not published back). */
   preloadedDeadEnds: Set<string>;
   deadEnds: DeadEndTracker;
+  /** The ACE playbook and its curator (absent with `playbook: { enabled: false }`). */
+  playbook?: import('../playbook/index.js').PlaybookRuntime;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: DenseEmbeddings;
   /** Pages and zoom (PCP): page ids, manifests, consulted pages, the reasoning trace. */
