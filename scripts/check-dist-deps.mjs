@@ -53,7 +53,11 @@ for (const dir of readdirSync(packagesDir).sort()) {
   }
   const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
   const undeclared = [...imported].filter(([pkg]) => !declared.has(pkg)).map(([pkg, file]) => `${pkg} (${file})`);
-  const unused = [...declared].filter((pkg) => !imported.has(pkg));
+  // An optional peer that the code resolves by name at run time (a data package such as a model,
+  // read from disk, never imported) counts as used when the published files name it.
+  const optionalPeers = Object.entries(manifest.peerDependenciesMeta ?? {}).filter(([, meta]) => meta?.optional).map(([pkg]) => pkg);
+  const named = (pkg) => [...files(join(packagesDir, dir, 'dist'))].some((file) => readFileSync(file, 'utf8').includes(`'${pkg}'`));
+  const unused = [...declared].filter((pkg) => !imported.has(pkg) && !(optionalPeers.includes(pkg) && named(pkg)));
   const problems = [...(undeclared.length ? [`imported but undeclared: ${undeclared.join(', ')}`] : []), ...(unused.length ? [`declared but never imported: ${unused.join(', ')}`] : [])];
   results.push({ name, ok: problems.length === 0, detail: problems.join('; ') || [...imported.keys()].sort().join(', ') });
 }

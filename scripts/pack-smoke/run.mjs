@@ -23,7 +23,7 @@ const args = new Set(process.argv.slice(2));
 const started = Date.now();
 
 /** The publishable packages, in dependency order. */
-const PACKAGES = ['core', 'store-sqlite', 'store-redis', 'ai-sdk', 'langchain', 'llamaindex', 'bench', 'cli'];
+const PACKAGES = ['core', 'store-sqlite', 'store-redis', 'ai-sdk', 'langchain', 'llamaindex', 'bench', 'embeddings-static', 'cli'];
 
 const results = [];
 function record(name, ok, detail = '') {

@@ -14,3 +14,5 @@ export { DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './languag
 export type { LanguageModelSummarizerOptions } from './language-model-summarizer.js';
 export { cairnTools } from './cairn-tools.js';
 export type { CairnToolsOptions } from './cairn-tools.js';
+export { pageTools } from './page-tools.js';
+export type { PageToolsOptions } from './page-tools.js';

@@ -28,6 +28,10 @@ export {
   type DeadEndCheck,
   errorLine,
   errorLines,
+  billedTokens,
+  type CallTokens,
+  callTokens,
+  DEFAULT_CACHED_TOKEN_RATIO,
   EVIDENCE_WORD_SHARE,
   evidenceRecall,
   type EvidenceRecallOptions,
@@ -51,7 +55,13 @@ export {
   type BenchmarkProgress,
   type BenchmarkResult,
   type BenchmarkSession,
+  type BillingCell,
+  type BillingResult,
   type Checkpoint,
+  DEFAULT_BILLING_BUDGETS,
+  DEFAULT_MIN_LENGTH_RATIO,
+  runBillingBenchmark,
+  type RunBillingBenchmarkOptions,
   createCachingTokenCounter,
   createSyntheticDataset,
   DEFAULT_BUDGETS,
@@ -74,7 +84,9 @@ export {
 export {
   type BarChartOptions,
   type BarGroup,
+  billingLosses,
   type CairnLoss,
+  renderBillingTable,
   escapeHtml,
   findCairnLosses,
   formatBudget,
@@ -95,6 +107,7 @@ export {
   createBm25Index,
   createBm25Strategy,
   createCairnStrategy,
+  createCairnEmbeddingsStrategy,
   createClearToolUsesStrategy,
   createFullStrategy,
   createLangChainTokenCounter,
@@ -115,6 +128,7 @@ export {
 export type {
   Bm25Index,
   CairnStrategyOptions,
+  CairnEmbeddingsStrategyOptions,
   ClearToolUsesStrategyOptions,
   ContextStrategy,
   LangChainTokenCounter,
@@ -131,6 +145,10 @@ export { type ExposureEntry, type ExposureRow, measureExposure, type MeasureExpo
 export { type GuardFlags, type GuardMeasurement, type GuardSession, measureGuard, type MeasureGuardOptions } from './guard/measure-guard.js';
 export { DEFAULT_EXPOSURE_BUDGET, GUARD_SYNTHETIC_SESSIONS, type GuardReport, runGuardReport, type RunGuardReportOptions } from './guard/run-guard-report.js';
 export { splitRuns } from './guard/split-runs.js';
+export { HOLDOUT_TRANSIENT_OUTPUTS, INJECTED_TRANSIENT, injectTransientFaults, type InjectTransientFaultsOptions, SECOND_HOLDOUT_TRANSIENT_OUTPUTS, TUNE_TRANSIENT_OUTPUTS } from './guard/inject-transient-faults.js';
+export { type FailureClassRow, formatFailureClassReport, runFailureClassReport } from './guard/run-failure-class-report.js';
+export { type LessonFalsePositives, measureLessonFalsePositives, type MeasureLessonFalsePositivesOptions } from './guard/measure-lesson-false-positives.js';
+export { measurePlaybookOnSessions, measurePlaybookUtility, type PlaybookSessionMeasurement, type PlaybookUtilityMeasurement } from './playbook/measure-playbook.js';
 export { DEFAULT_LOAD_MESSAGES, DEFAULT_LOAD_SESSION_SIZE, DEFAULT_LOAD_SESSIONS, DEFAULT_MAX_BATCH, runStoreLoad, type RunStoreLoadOptions, type StoreLoadResult } from './store-load/run-store-load.js';
 
 // SWE-agent / CodeR trajectories → the neutral JSONL format.

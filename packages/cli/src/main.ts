@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { benchCommand } from './bench-command.js';
+import { billingCommand } from './billing-command.js';
 import { CliError } from './cli-error.js';
 import { guardCommand } from './guard-command.js';
 import { type CliIo, processIo } from './cli-io.js';
@@ -15,6 +16,7 @@ Usage:
   cairn replay FILE [--budget N|N%] [--agent NAME]                          replay a session turn by turn
   cairn inspect FILE --turn N [--budget N|N%] [--json]                      print the view at turn N
   cairn guard [--data DIR] [--budget 0.1]                                   measure the dead-end guard and exposure
+  cairn billing [--data DIR] [--budget-tokens 8000,16000,32000]             billed tokens with a prompt cache, per strategy
 
 FILE is a .jsonl session (one message per line) or a .json OpenAI / AI SDK message array.
 Run cairn COMMAND --help for a command's options.`;
@@ -24,6 +26,7 @@ const COMMANDS: Record<string, (args: readonly string[], io: CliIo) => Promise<n
   replay: replayCommand,
   inspect: inspectCommand,
   guard: guardCommand,
+  billing: billingCommand,
 };
 
 /**

@@ -7,6 +7,7 @@ import { guardToolCall } from './guard-tool-call.js';
 import { InvocationSessions } from './invocation-sessions.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 import { withPulseEvents } from './pulse-events.js';
+import { attachPageSessions } from './page-sessions.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -100,6 +101,11 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
     afterAgent: (state, runtime) => {
       if (storedIdOf(runtime) === undefined) invocations.release(state.messages);
     },
+  });
+  // pageTools finds the session of a tool call's thread (a run without one has no session to zoom).
+  attachPageSessions(middleware, async (config) => {
+    const id = storedIdOf(config);
+    return id === undefined ? undefined : (await resolve.get(id)).engine;
   });
   return Object.assign(middleware, {
     /**

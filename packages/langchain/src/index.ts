@@ -15,3 +15,5 @@ export { encodeLangChainMessage } from './encode-lang-chain-message.js';
 export type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
 export { decodeLangChainMessage } from './decode-lang-chain-message.js';
 export { PULSE_EVENT } from './pulse-events.js';
+export { pageTools } from './page-tools.js';
+export type { PageToolsOptions } from './page-tools.js';

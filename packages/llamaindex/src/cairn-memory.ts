@@ -1,5 +1,5 @@
 import type { ContextEngine } from '@cairn/core';
-import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '@cairn/core';
+import { CairnError, checkSessionKey, DEFAULT_BUDGET, resolveBudgetOption, type AssembleResult, type BudgetOption, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput, type ZoomRequest, type ZoomResult } from '@cairn/core';
 import { Memory, type ChatMessage, type LLM } from 'llamaindex';
 import { DEFAULT_BUDGET_SHARE, type CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import type { CairnLogger } from './cairn-logger.js';
@@ -209,6 +209,16 @@ export class CairnMemory extends Memory {
   /** Records an approach as a dead end, so the guard flags it and the brief lists it. */
   registerDeadEnd(input: RegisterDeadEndInput): Promise<DeadEnd> {
     return this.read((session) => session.engine.registerDeadEnd(input));
+  }
+
+  /** Consults pages (PCP zoom): shown in full from the next view on; see `ContextEngine.consult`. */
+  consult(request: ZoomRequest): Promise<ZoomResult> {
+    return this.read((session) => session.engine.consult(request));
+  }
+
+  /** Shelves consulted pages back to their summaries; see `ContextEngine.shelve`. */
+  shelve(request: ZoomRequest): Promise<ZoomResult> {
+    return this.read((session) => session.engine.shelve(request));
   }
 
   /**

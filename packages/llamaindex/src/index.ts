@@ -13,3 +13,5 @@ export { toCairnMessage } from './to-cairn-message.js';
 export { BLOCKED_PREFIX, DEFAULT_GUARD_MODE, guardTools, WARNING_PREFIX } from './guard-tools.js';
 export type { GuardToolsOptions, ToolCallChecker } from './guard-tools.js';
 export { PULSE_EVENT } from './pulse-events.js';
+export { pageTools } from './page-tools.js';
+export type { PageZoomer } from './page-tools.js';

@@ -1,6 +1,7 @@
 import type { CairnMessage } from '@cairn/core';
 import { mayChangeEnvironment } from './may-change-environment.js';
 import { callSignature, createLexicalVectoriser, DeadEndTracker } from './core-dead-ends.js';
+import { INJECTED_TRANSIENT } from './inject-transient-faults.js';
 
 /** A session to replay: its id and messages in log order (one agent's own context). */
 export interface GuardSession {
@@ -24,6 +25,15 @@ export interface GuardFlags {
   falseFlags: number;
   /** Of those, blocked (the tracker's guard only). */
   falseBlocks: number;
+  /**
+   * Of `falseFlags`, warnings (not blocks) on repeats of a failed call that then succeeded: what a
+   * warning after a state change costs when the change did fix it.
+   */
+  succeededRepeatWarns: number;
+  /** Retries after a transient fault (see `GuardMeasurement.transientRetries`) blocked. */
+  transientBlocked: number;
+  /** Retries after a transient fault warned about. */
+  transientWarned: number;
 }
 
 /** What {@link measureGuard} counts. */
@@ -57,6 +67,11 @@ export interface GuardMeasurement {
   otherCalls: number;
   /** Repeats (exact or near) of a failed call that then succeeded: part of `otherCalls`. */
   repeatsThatSucceeded: number;
+  /**
+   * Calls whose same call failed last with a transient fault (marked
+   * `metadata.injectedTransientFault` by `injectTransientFaults`): retries that should never be blocked.
+   */
+  transientRetries: number;
   /** The tracker's guard (`DeadEndTracker.check`). */
   guard: GuardFlags;
   /** The naive guard: flag any call whose exact signature failed before. */
@@ -67,9 +82,11 @@ export interface GuardMeasurement {
 export interface MeasureGuardOptions {
   /** Passed to the tracker. @default 0.82 */
   similarity?: number;
+  /** Passed to the tracker: `false` measures the guard as it was before failure classes. @default true */
+  failureClasses?: boolean;
 }
 
-const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, unchangedNearFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0 });
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, unchangedNearFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0, succeededRepeatWarns: 0, transientBlocked: 0, transientWarned: 0 });
 
 /**
  * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
@@ -88,9 +105,10 @@ const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 
  * measurement.guard.exactFlagged / measurement.exactRepeats; // exact-repeat recall
  * ```
  */
-export function measureGuard(sessions: readonly GuardSession[], { similarity }: MeasureGuardOptions = {}): GuardMeasurement {
-  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, unchangedNearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, guard: emptyFlags(), naive: emptyFlags() };
-  for (const session of sessions) replaySession(session, result, similarity);
+export function measureGuard(sessions: readonly GuardSession[], { similarity, failureClasses }: MeasureGuardOptions = {}): GuardMeasurement {
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, unchangedNearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, transientRetries: 0, guard: emptyFlags(), naive: emptyFlags() };
+  const trackerOptions = { ...(similarity === undefined ? {} : { similarity }), ...(failureClasses === undefined ? {} : { failureClasses }) };
+  for (const session of sessions) replaySession(session, result, trackerOptions);
   return result;
 }
 
@@ -103,9 +121,10 @@ interface PendingCall {
   blocked: boolean;
 }
 
-function replaySession(session: GuardSession, result: GuardMeasurement, similarity: number | undefined): void {
+function replaySession(session: GuardSession, result: GuardMeasurement, trackerOptions: { similarity?: number; failureClasses?: boolean }): void {
   let clock = 0;
-  const tracker = new DeadEndTracker({ sessionId: session.id, now: () => clock, vectorise: createLexicalVectoriser().vector, ...(similarity === undefined ? {} : { similarity }) });
+  const tracker = new DeadEndTracker({ sessionId: session.id, now: () => clock, vectorise: createLexicalVectoriser().vector, ...trackerOptions });
+  const transientLast = new Set<string>();
   const failedExact = new Set<string>();
   const failedNear = new Set<string>();
   const lastError = new Map<string, string>();
@@ -125,6 +144,14 @@ function replaySession(session: GuardSession, result: GuardMeasurement, similari
     const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
     if (!call) continue;
     pending.delete(message.toolCallId!);
+    if (transientLast.has(call.exact)) {
+      result.transientRetries++;
+      if (call.blocked) result.guard.transientBlocked++;
+      else if (call.flagged) result.guard.transientWarned++;
+      if (failedExact.has(call.exact)) result.naive.transientWarned++;
+    }
+    if (message.metadata?.[INJECTED_TRANSIENT] === true) transientLast.add(call.exact);
+    else transientLast.delete(call.exact);
     count(result, call, message.isError === true ? errorKey(message) : undefined, { failedExact, failedNear, lastError, failedUnchanged, failedNearUnchanged });
   }
 }
@@ -185,7 +212,9 @@ function count(
     if (unchanged) result.unchangedRepeatsThatSucceeded++;
     if (call.flagged) result.guard.falseFlags++;
     if (call.blocked) result.guard.falseBlocks++;
+    if (call.flagged && !call.blocked && (exactRepeat || nearRepeat) && !failed) result.guard.succeededRepeatWarns++;
     if (naiveFlagged) result.naive.falseFlags++;
+    if (naiveFlagged && !failed) result.naive.succeededRepeatWarns++;
   }
   if (!failed && call.changes) {
     failedUnchanged.clear();

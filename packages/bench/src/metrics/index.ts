@@ -1,4 +1,5 @@
 export { answerRecall } from './answer-recall.js';
+export { billedTokens, type CallTokens, callTokens, DEFAULT_CACHED_TOKEN_RATIO } from './billed-tokens.js';
 export { anchorRetention } from './anchor-retention.js';
 export { contentWords, textWords, wordCoverage } from './content-words.js';
 export { type DeadEndCheck, errorLine, errorLines, findDeadEndChecks, isFailureVisible } from './dead-end-checks.js';

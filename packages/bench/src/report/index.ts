@@ -1,4 +1,5 @@
 export { escapeHtml } from './escape-html.js';
+export { billingLosses, renderBillingTable } from './render-billing-table.js';
 export { type CairnLoss, findCairnLosses } from './find-cairn-losses.js';
 export { formatBudget } from './format-budget.js';
 export { formatMetric, formatMetricWithUnit, METRIC_DEFINITIONS, type MetricDefinition, metricDirection, metricUnit } from './metric-definitions.js';

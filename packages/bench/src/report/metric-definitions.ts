@@ -29,6 +29,8 @@ export const METRIC_DEFINITIONS: readonly MetricDefinition[] = [
   { key: 'failedViews', shortLabel: 'fail✗', label: 'Failed views', explanation: 'view calls that threw (counted as empty views)', better: 'lower', unit: 'count', tolerance: 0 },
   { key: 'tokenReduction', shortLabel: 'reduce', label: 'Token reduction vs full', explanation: 'tokens saved compared with sending the whole history (informational: a smaller view is not better in itself)', better: 'none', unit: 'share', tolerance: 0.005 },
   { key: 'prefixStability', shortLabel: 'prefix', label: 'Prefix stability', explanation: "share of the previous turn's view kept as an unchanged prefix (prompt-cache reuse)", better: 'higher', unit: 'share', tolerance: 0.005 },
+  { key: 'turnTokens', shortLabel: 'tok/turn', label: 'Tokens per turn', explanation: 'mean view tokens of an agent turn (turns right after another measured turn)', better: 'none', unit: 'count', tolerance: 0 },
+  { key: 'billedTokens', shortLabel: 'billed/turn', label: 'Billed tokens per turn', explanation: "mean tokens a provider bills per turn when the prefix shared with the previous call is cached at a tenth of the price (cachedTokenRatio)", better: 'lower', unit: 'count', tolerance: 1 },
   { key: 'viewLatencyP50', shortLabel: 'p50 ms', label: 'View latency p50', explanation: 'median time to assemble one view', better: 'lower', unit: 'ms', tolerance: 0.5 },
   { key: 'viewLatencyP95', shortLabel: 'p95 ms', label: 'View latency p95', explanation: '95th-percentile time to assemble one view', better: 'lower', unit: 'ms', tolerance: 1 },
   { key: 'ingestThroughput', shortLabel: 'ingest/s', label: 'Ingest throughput', explanation: 'messages ingested per second', better: 'higher', unit: 'rate', tolerance: 0 },
@@ -52,7 +54,8 @@ export function formatMetric(definition: MetricDefinition, value: number | strin
     case 'share':
       return `${(value * 100).toFixed(1)}%`;
     case 'count':
-      return String(value);
+      // Means (tokens per turn) are counts too: shown whole.
+      return String(Math.round(value));
     case 'ms':
       return value < 10 ? value.toFixed(2) : value.toFixed(1);
     case 'ratio':

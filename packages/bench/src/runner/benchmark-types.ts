@@ -62,6 +62,13 @@ export interface BenchmarkMetrics {
   deadEndChecks: number;
   /** Mean share of the previous turn's view kept as an unchanged prefix (adjacent turns only). */
   prefixStability?: number;
+  /** Mean view tokens of a turn whose previous call was observed (adjacent turns only). */
+  turnTokens?: number;
+  /**
+   * Mean billed tokens of those turns: the prefix shared with the previous call at the cached
+   * price (`cachedTokenRatio` of an uncached token, default 0.1), the rest at full price.
+   */
+  billedTokens?: number;
   /** Median time of one view call, in milliseconds. */
   viewLatencyP50?: number;
   /** 95th-percentile time of one view call, in milliseconds. */

@@ -1,4 +1,5 @@
 export type { BenchmarkCell, BenchmarkDataset, BenchmarkMetrics, BenchmarkProbe, BenchmarkResult, BenchmarkSession } from './benchmark-types.js';
+export { type BillingCell, type BillingResult, DEFAULT_BILLING_BUDGETS, DEFAULT_MIN_LENGTH_RATIO, runBillingBenchmark, type RunBillingBenchmarkOptions } from './run-billing-benchmark.js';
 export { createCachingTokenCounter } from './caching-token-counter.js';
 export { findTurnPoints, latestUserText } from './find-turn-points.js';
 export { loadDatasets, type LoadDatasetsOptions } from './load-datasets.js';

@@ -4,6 +4,7 @@ import { answerRecall } from '../metrics/answer-recall.js';
 import { isFailureVisible } from '../metrics/dead-end-checks.js';
 import { evidenceRecall } from '../metrics/evidence-recall.js';
 import { stablePrefixShare } from '../metrics/prefix-stability.js';
+import { callTokens } from '../metrics/billed-tokens.js';
 import { hasToolPairViolation } from '../metrics/tool-pair-integrity.js';
 import { countViewTokens } from '../metrics/view-tokens.js';
 import { messageText, viewText } from '../metrics/view-text.js';
@@ -104,7 +105,13 @@ export async function replaySession({ prepared, strategy, budgetShare, minBudget
     if (checkpoint.turnPosition !== undefined) {
       const { view, text, tokens } = await assemble(checkpoint.index, latestUserText(session.messages, checkpoint.index), 'turn');
       observations.mdlQualities.push(viewMdlQuality({ historyAnchors, historyTokens: cumulativeTokens[checkpoint.index]!, viewTokens: tokens, texts: view.map(messageText), cache: anchorCache }));
-      if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
+      if (previousTurn && previousTurn.position + 1 === checkpoint.turnPosition) {
+        observations.prefixShares.push(stablePrefixShare(previousTurn.view, view));
+        const callCost = callTokens(previousTurn.view, view, counter);
+        observations.cacheTurns += 1;
+        observations.cacheRawTokens += callCost.raw;
+        observations.cacheCachedTokens += callCost.cached;
+      }
       previousTurn = { position: checkpoint.turnPosition, view };
       for (const check of checkpoint.deadEnds) {
         observations.deadEndChecks += 1;

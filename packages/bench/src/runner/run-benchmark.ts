@@ -44,6 +44,8 @@ export interface RunBenchmarkOptions {
   onProgress?: (progress: BenchmarkProgress) => void;
   /** Clock in milliseconds. @default performance.now */
   now?: () => number;
+  /** Price of a cached input token as a share of an uncached one, for billed tokens. @default DEFAULT_CACHED_TOKEN_RATIO */
+  cachedTokenRatio?: number;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function runBenchmark({
   createCounter = createBpeTokenCounter,
   onProgress,
   now = () => performance.now(),
+  cachedTokenRatio,
 }: RunBenchmarkOptions): Promise<BenchmarkResult> {
   if (strategies.length === 0) throw new RangeError('Invalid benchmark options: no strategies to compare.');
   for (const budget of budgets) {
@@ -99,7 +102,7 @@ export async function runBenchmark({
       }
     }
     for (const strategy of strategies) {
-      for (const budget of budgets) cells.push({ dataset: dataset.name, strategy: strategy.name, budget, metrics: summarizeObservations(pooled.get(key(strategy.name, budget))!) });
+      for (const budget of budgets) cells.push({ dataset: dataset.name, strategy: strategy.name, budget, metrics: summarizeObservations(pooled.get(key(strategy.name, budget))!, cachedTokenRatio) });
     }
   }
   return {

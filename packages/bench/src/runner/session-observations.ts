@@ -14,6 +14,10 @@ export interface SessionObservations {
   deadEndVisible: number;
   deadEndChecks: number;
   prefixShares: number[];
+  /** Turns whose previous call was observed: their view tokens, and those a prompt cache serves. */
+  cacheTurns: number;
+  cacheRawTokens: number;
+  cacheCachedTokens: number;
   viewLatencies: number[];
   ingestedMessages: number;
   ingestMs: number;
@@ -37,6 +41,9 @@ export function createSessionObservations(): SessionObservations {
     deadEndVisible: 0,
     deadEndChecks: 0,
     prefixShares: [],
+    cacheTurns: 0,
+    cacheRawTokens: 0,
+    cacheCachedTokens: 0,
     viewLatencies: [],
     ingestedMessages: 0,
     ingestMs: 0,

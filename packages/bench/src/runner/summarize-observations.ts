@@ -1,4 +1,5 @@
 import { percentile } from '../metrics/percentile.js';
+import { billedTokens, DEFAULT_CACHED_TOKEN_RATIO } from '../metrics/billed-tokens.js';
 import type { BenchmarkMetrics } from './benchmark-types.js';
 import type { SessionObservations } from './session-observations.js';
 
@@ -12,7 +13,7 @@ const mean = (values: readonly number[]): number | undefined => (values.length =
  * @returns The metrics.
  * @internal
  */
-export function summarizeObservations(observations: SessionObservations): BenchmarkMetrics {
+export function summarizeObservations(observations: SessionObservations, cachedTokenRatio = DEFAULT_CACHED_TOKEN_RATIO): BenchmarkMetrics {
   const metrics: BenchmarkMetrics = {
     views: observations.views,
     failedViews: observations.failedViews,
@@ -31,6 +32,9 @@ export function summarizeObservations(observations: SessionObservations): Benchm
   set('tokenReduction', observations.historyTokens > 0 ? 1 - observations.viewTokens / observations.historyTokens : undefined);
   set('deadEndExposure', observations.deadEndChecks > 0 ? observations.deadEndVisible / observations.deadEndChecks : undefined);
   set('prefixStability', mean(observations.prefixShares));
+  const { cacheTurns, cacheRawTokens, cacheCachedTokens } = observations;
+  set('turnTokens', cacheTurns > 0 ? cacheRawTokens / cacheTurns : undefined);
+  set('billedTokens', cacheTurns > 0 ? billedTokens({ raw: cacheRawTokens, cached: cacheCachedTokens }, cachedTokenRatio) / cacheTurns : undefined);
   set('viewLatencyP50', percentile(observations.viewLatencies, 0.5));
   set('viewLatencyP95', percentile(observations.viewLatencies, 0.95));
   set('ingestThroughput', observations.ingestMs > 0 ? (observations.ingestedMessages / observations.ingestMs) * 1000 : undefined);

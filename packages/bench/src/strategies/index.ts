@@ -9,6 +9,7 @@ import type { ContextStrategy, StrategyName } from './strategy.js';
 export { bm25Terms, createBm25Index, BM25_B, BM25_K1, type Bm25Index } from './bm25-index.js';
 export { createBm25Strategy } from './bm25-strategy.js';
 export { type CairnStrategyOptions, createCairnStrategy, viewMessageToCairnMessage } from './cairn-strategy.js';
+export { type CairnEmbeddingsStrategyOptions, createCairnEmbeddingsStrategy } from './cairn-embeddings-strategy.js';
 export { createClearToolUsesStrategy, type ClearToolUsesStrategyOptions } from './clear-tool-uses-strategy.js';
 export { CAIRN_PROVIDER_OPTIONS_KEY, fromModelMessages, toModelMessage, toModelMessages } from './convert-ai-sdk.js';
 export { fromLangChainMessage, fromLangChainMessages, toLangChainMessage, toLangChainMessages } from './convert-langchain.js';

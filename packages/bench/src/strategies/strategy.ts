@@ -41,8 +41,8 @@ export interface StrategySession {
 
 /** A way of choosing what the model sees each turn, compared with the others in one run. */
 export interface ContextStrategy {
-  /** The strategy's name in reports. */
-  name: StrategyName;
+  /** The strategy's name in reports (`cairn+embeddings` and variants: an engine with an embedder). */
+  name: StrategyName | (string & {});
   /** One sentence on what it does and which library call it makes. */
   description: string;
   /** Starts a session with an empty history. */

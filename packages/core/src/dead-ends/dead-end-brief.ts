@@ -94,7 +94,8 @@ function groupLine(members: readonly DeadEnd[]): string {
 function briefLines(deadEnd: DeadEnd): [string, string] {
   const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
   // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
-  const status = deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+  // A transient fault is shown as such: a retry may work.
+  const status = deadEnd.transient ? 'transient, a retry may work' : deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
   const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
   // The lesson before the details: when the whole line does not fit, the call is cut short and
   // the reason stays.

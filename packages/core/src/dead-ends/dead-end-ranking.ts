@@ -44,3 +44,27 @@ export function guardVerdict(deadEnd: DeadEnd, how: string): GuardVerdict {
     reason: `Dead end ${deadEnd.id}: ${how} failed ${times} (${deadEnd.reason}) and nothing it depends on has changed since.`,
   };
 }
+
+/**
+ * The verdict for a retry of a call whose latest failure was transient: always `allow`, saying so.
+ *
+ * @internal
+ */
+export function transientVerdict(deadEnd: DeadEnd): GuardVerdict {
+  return { verdict: 'allow', deadEnd: { ...deadEnd }, reason: `Its last failure was transient (${deadEnd.reason}): retrying is fine.` };
+}
+
+/**
+ * The verdict for a repeat of a failed call after a state change: `warn`, naming the earlier
+ * error and what changed (the repeat may well work; the agent should know what it ran into).
+ *
+ * @internal
+ */
+export function changedVerdict(deadEnd: DeadEnd): GuardVerdict {
+  const times = deadEnd.frequency === 1 ? 'once' : `${deadEnd.frequency} times`;
+  return {
+    verdict: 'warn',
+    deadEnd: { ...deadEnd },
+    reason: `Dead end ${deadEnd.id}: the same call failed ${times} (${deadEnd.reason}); since then \`${deadEnd.changedSince}\` changed what it depends on. Make sure that change addresses this error.`,
+  };
+}

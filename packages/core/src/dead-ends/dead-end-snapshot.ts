@@ -37,7 +37,8 @@ const optionalString = (value: unknown): boolean => value === undefined || typeo
 function checkDeadEnd(value: unknown, index: number): void {
   const where = `deadEnds[${index}]`;
   if (!isRecord(value)) fail(`${where} is not an object`);
-  const { id, sessionId, trace, reason, previousReason, vector, frequency, firstSeen, lastSeen, status, sourceIds, stale, effect } = value;
+  const { id, sessionId, trace, reason, previousReason, vector, frequency, firstSeen, lastSeen, status, sourceIds, stale, effect, changedSince, transient } = value;
+  if (!optionalString(changedSince) || (transient !== undefined && transient !== true)) fail(`${where} has a bad changedSince or transient`);
   if (typeof id !== 'string' || typeof sessionId !== 'string' || typeof reason !== 'string') fail(`${where} lacks a string id, sessionId or reason`);
   if (!optionalString(previousReason)) fail(`${where}.previousReason must be a string`);
   if (!isRecord(trace) || typeof trace['approach'] !== 'string' || !optionalString(trace['toolName']) || !optionalString(trace['signature']) || !optionalString(trace['nearSignature'])) fail(`${where}.trace is malformed`);

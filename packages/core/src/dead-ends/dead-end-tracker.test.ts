@@ -6,6 +6,7 @@ import { DeadEndTracker } from './dead-end-tracker.js';
 import { CairnError } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
 import type { CairnMessage } from '../log/index.js';
+import type { GuardVerdict } from './dead-end-types.js';
 
 const newTracker = (): DeadEndTracker => new DeadEndTracker({ sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
 let counter = 0;
@@ -18,6 +19,12 @@ function turn(name: string, args: unknown, result: string, isError = false): Cai
 }
 const feed = (tracker: DeadEndTracker, messages: readonly CairnMessage[]): void => messages.forEach((message) => tracker.observe(message));
 const run = { command: 'python reproduce.py' };
+/** A repeat after a state change that touched the failure: a `warn` that names what changed (before failure classes: `allow`). */
+function expectWarnAfterChange(verdict: GuardVerdict): void {
+  expect(verdict.verdict).toBe('warn');
+  expect(verdict.deadEnd?.stale).toBe(true);
+  expect(verdict.deadEnd?.changedSince).toBeDefined();
+}
 
 describe('DeadEndTracker', () => {
   test('one failure warns, two block, reads in between change nothing', () => {
@@ -36,8 +43,10 @@ describe('DeadEndTracker', () => {
     feed(tracker, turn('python', run, 'KeyError: 3', true));
     feed(tracker, turn('edit', { command: 'edit 1:1\nx = 1\nend_of_edit' }, '[File: r.py (1 lines total)]\n1:x = 1'));
     const verdict = tracker.check({ name: 'python', arguments: run });
-    expect(verdict.verdict).toBe('allow');
+    expectWarnAfterChange(verdict);
     expect(verdict.deadEnd?.id).toBe('de-1');
+    expect(verdict.reason).toContain('KeyError: 3');
+    expect(verdict.reason).toContain('edit 1:1');
     feed(tracker, turn('python', run, 'KeyError: 4', true));
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('block');
   });
@@ -47,7 +56,7 @@ describe('DeadEndTracker', () => {
     feed(tracker, turn('search_file', { command: 'search_file "def f"' }, 'No matches found for "def f" in a.py', true));
     feed(tracker, turn('python', run, 'KeyError: 3', true));
     feed(tracker, turn('open', { command: 'open b.py' }, '[File: b.py (3 lines total)]'));
-    expect(tracker.check({ name: 'search_file', arguments: { command: 'search_file "def f"' } }).verdict).toBe('allow');
+    expectWarnAfterChange(tracker.check({ name: 'search_file', arguments: { command: 'search_file "def f"' } }));
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
   });
 
@@ -74,7 +83,7 @@ describe('DeadEndTracker', () => {
     feed(tracker, turn('open', { command: 'open pkg/core.py 9' }, '[File: /repo/pkg/core.py (20 lines total)]'));
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn'); // opening is no change
     feed(tracker, turn('edit', { command: 'edit 9:9\n    return 3\nend_of_edit' }, 'File updated.'));
-    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow'); // core.py is
+    expectWarnAfterChange(tracker.check({ name: 'python', arguments: run })); // core.py is
   });
 
   test('a rejected edit changes nothing; an edit of the script itself does', () => {
@@ -84,7 +93,7 @@ describe('DeadEndTracker', () => {
     feed(tracker, turn('edit', { command: 'edit 2:2\n  x = (\nend_of_edit' }, 'Your proposed edit has introduced new syntax error(s).', true));
     expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('warn');
     feed(tracker, turn('edit', { command: 'edit 2:2\nx = 1\nend_of_edit' }, 'File updated.'));
-    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow');
+    expectWarnAfterChange(tracker.check({ name: 'python', arguments: run }));
   });
 
   test('unknown targets invalidate; a web search stays flagged after opening a file', () => {
@@ -94,10 +103,10 @@ describe('DeadEndTracker', () => {
     feed(tracker, turn('open', { command: 'open a.py' }, '[File: /repo/a.py]'));
     expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('warn');
     feed(tracker, turn('edit', { command: 'edit 1:1\ny = 2\nend_of_edit' }, 'File updated.'));
-    expect(tracker.check({ name: 'python', arguments: run }).verdict).toBe('allow'); // no traceback: any file may matter
+    expectWarnAfterChange(tracker.check({ name: 'python', arguments: run })); // no traceback: any file may matter
     expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('warn');
     feed(tracker, turn('update_reservation', { id: 'R1' }, '{"ok":true}'));
-    expect(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }).verdict).toBe('allow');
+    expectWarnAfterChange(tracker.check({ name: 'stackoverflow_search', arguments: { command: 'stackoverflow_search "x"' } }));
   });
 
   test('installing the missing module invalidates; the open file survives a snapshot', () => {
@@ -107,12 +116,12 @@ describe('DeadEndTracker', () => {
     const restored = DeadEndTracker.fromJSON(JSON.parse(JSON.stringify(tracker.toJSON())), { sessionId: 's1', now: () => 1000, vectorise: createLexicalVectoriser().vector });
     for (const each of [tracker, restored]) {
       feed(each, turn('edit', { command: 'edit 5:5\nz = 0\nend_of_edit' }, 'File updated.'));
-      expect(each.check({ name: 'bash', arguments: { command: 'python app.py' } }).verdict).toBe('allow'); // app.py was edited
+      expectWarnAfterChange(each.check({ name: 'bash', arguments: { command: 'python app.py' } })); // app.py was edited
     }
     const other = newTracker();
     feed(other, turn('bash', { command: 'python app.py' }, 'Traceback (most recent call last):\n  File "app.py", line 1, in <module>\nModuleNotFoundError: No module named \'yaml\'', true));
     feed(other, turn('bash', { command: 'pip install requests' }, 'Successfully installed requests'));
-    expect(other.check({ name: 'bash', arguments: { command: 'python app.py' } }).verdict).toBe('allow'); // a missing module: any install may help
+    expectWarnAfterChange(other.check({ name: 'bash', arguments: { command: 'python app.py' } })); // a missing module: any install may help
   });
 
   test('register, recordOutcome and list', () => {

@@ -12,7 +12,7 @@ import { CairnError } from '../log/index.js';
 import { cosine, type SparseVector } from '../text/index.js';
 import { contentText } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
-import { guardVerdict, rankDeadEnds } from './dead-end-ranking.js';
+import { changedVerdict, guardVerdict, rankDeadEnds, transientVerdict } from './dead-end-ranking.js';
 import { parseDeadEndSnapshot, type DeadEndSnapshot, type PendingCall } from './dead-end-snapshot.js';
 
 /** Options of {@link DeadEndTracker.list}. */
@@ -67,11 +67,11 @@ export class DeadEndTracker {
   #lastApproach = '';
   #nextId = 1;
 
-  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, ...options }: DeadEndTrackerOptions) {
+  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, failureClasses = true, ...options }: DeadEndTrackerOptions) {
     if (!(similarity > 0 && similarity <= 1)) {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid similarity ${similarity}: use a number in (0, 1].` });
     }
-    this.#options = { similarity, ...options };
+    this.#options = { similarity, failureClasses, ...options };
   }
 
   /** The session this tracker learns in. */
@@ -88,24 +88,34 @@ export class DeadEndTracker {
       this.#lastApproach = [text, ...calls.map((call) => describeCall(call.name, call.arguments))].filter(Boolean).join('\n');
       return;
     }
-    const signal = detectFailure(message);
+    // A user message is a correction only when it contradicts the assistant turn just before it.
+    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
     if (message.role === 'tool') {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
       this.#pending.delete(message.toolCallId!);
-      if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content));
+      if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content), signal.transient === true);
       else this.#succeed(call);
-    } else if (message.role === 'user' && signal && this.#lastApproach !== '') {
-      this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
+    } else if (message.role === 'user') {
+      if (signal && this.#lastApproach !== '') this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
+      // What a later user message could correct is the next assistant turn, not this one.
+      if (this.#options.failureClasses) this.#lastApproach = '';
     }
   }
 
-  /** The guard: `block` a call repeating a long-term dead end, `warn` on a suspect one, else `allow`. Deterministic; changes nothing. */
+  /**
+   * The guard: `block` a call repeating a long-term dead end into an unchanged state, `warn` on a
+   * suspect one and on a repeat of a failed call after a state change (naming the earlier error and
+   * what changed), else `allow` — always for a retry after a transient fault. Deterministic;
+   * changes nothing.
+   */
   check(call: ProposedToolCall): GuardVerdict {
+    const classes = this.#options.failureClasses;
     const signature = callSignature(call.name, call.arguments);
     const exact = this.#deadEnds.find((deadEnd) => deadEnd.trace.signature === signature.exact);
+    if (exact && classes && exact.transient) return transientVerdict(exact);
     if (exact && !exact.stale) return guardVerdict(exact, 'the same call');
-    const near = this.#deadEnds.filter((deadEnd) => !deadEnd.stale && deadEnd.trace.nearSignature === signature.near);
+    const near = this.#deadEnds.filter((deadEnd) => !deadEnd.stale && !(classes && deadEnd.transient) && deadEnd.trace.nearSignature === signature.near);
     if (near.length > 0) return guardVerdict(rankDeadEnds(near)[0]!, 'a near-identical call');
     const approaches = this.#deadEnds.filter((deadEnd) => !deadEnd.stale && deadEnd.trace.signature === undefined);
     if (approaches.length > 0) {
@@ -113,6 +123,7 @@ export class DeadEndTracker {
       const similar = approaches.filter((deadEnd) => cosine(vector, toSparse(deadEnd.vector)) >= this.#options.similarity);
       if (similar.length > 0) return guardVerdict(rankDeadEnds(similar)[0]!, 'a similar approach');
     }
+    if (exact && classes && exact.changedSince !== undefined) return changedVerdict(exact);
     if (exact) return { verdict: 'allow', deadEnd: { ...exact }, reason: `This call failed before (${exact.reason}), but the state has changed since.` };
     return { verdict: 'allow', reason: 'No known dead end matches this call.' };
   }
@@ -204,12 +215,15 @@ export class DeadEndTracker {
     return tracker;
   }
 
-  #fail(call: PendingCall, reason: string, sourceId: string, output: string): void {
+  #fail(call: PendingCall, reason: string, sourceId: string, output: string, transient: boolean): void {
     const signature = callSignature(call.name, call.arguments);
     const dependencies = failureDependencies(call.name, call.arguments, output, this.#openFile);
     let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
-    if (deadEnd) this.#bump(deadEnd, reason, [sourceId]);
-    else deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
+    if (deadEnd) this.#bump(deadEnd, reason, [sourceId], transient);
+    else {
+      deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
+      if (transient) deadEnd.transient = true;
+    }
     this.#dependencies.set(deadEnd.id, dependencies);
   }
 
@@ -217,20 +231,37 @@ export class DeadEndTracker {
     const signature = callSignature(call.name, call.arguments);
     const change = stateChangeTargets(call.name, call.arguments, this.#openFile);
     for (const deadEnd of this.#deadEnds) {
-      if (!this.#effects.has(deadEnd.id) || deadEnd.stale) continue; // explicit or already stale
-      if (deadEnd.trace.signature === signature.exact || touchesFailure(change, this.#dependencies.get(deadEnd.id))) deadEnd.stale = true;
+      if (!this.#effects.has(deadEnd.id)) continue; // explicit
+      if (deadEnd.trace.signature === signature.exact) {
+        // It worked: no longer a dead end, and nothing to warn about.
+        deadEnd.stale = true;
+        delete deadEnd.changedSince;
+        delete deadEnd.transient;
+      } else if (!deadEnd.stale && touchesFailure(change, this.#dependencies.get(deadEnd.id))) {
+        deadEnd.stale = true;
+        if (this.#options.failureClasses) deadEnd.changedSince = shortCall(call);
+      }
     }
     this.#openFile = nextOpenFile(call.name, call.arguments, this.#openFile);
   }
 
-  #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[]): void {
+  #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[], transient = false): void {
+    const wasTransient = deadEnd.transient === true;
     deadEnd.frequency++;
     deadEnd.lastSeen = this.#options.now();
     if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
     deadEnd.reason = reason;
     deadEnd.sourceIds.push(...sourceIds);
-    if (deadEnd.frequency >= 2) deadEnd.status = 'dead';
     delete deadEnd.stale;
+    delete deadEnd.changedSince;
+    if (transient && this.#options.failureClasses) {
+      // A transient fault says nothing about the call: it never makes a dead end long-term.
+      deadEnd.transient = true;
+      return;
+    }
+    delete deadEnd.transient;
+    // The first permanent failure after transient ones is the first real one.
+    if (deadEnd.frequency >= 2 && !wasTransient) deadEnd.status = 'dead';
   }
 
   #create(
@@ -260,6 +291,15 @@ export class DeadEndTracker {
     this.#deadEnds.push(deadEnd);
     return deadEnd;
   }
+}
+
+/** Characters of a call's description a change keeps (what the warning names). */
+const CHANGE_CHARS = 120;
+
+/** A successful call in words, one line of at most {@link CHANGE_CHARS} characters. */
+function shortCall(call: PendingCall): string {
+  const text = describeCall(call.name, call.arguments).replace(/\s+/g, ' ').trim();
+  return text.length <= CHANGE_CHARS ? text : `${text.slice(0, CHANGE_CHARS - 1)}…`;
 }
 
 function toSparse(vector: DeadEnd['vector']): SparseVector {

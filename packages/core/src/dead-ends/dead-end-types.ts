@@ -37,13 +37,28 @@ export interface DeadEnd {
   status: 'suspect' | 'dead';
   /** Ids of the messages that showed the failures (tool results, corrections). */
   sourceIds: string[];
-  /** True when the state it depended on has changed since it last failed, or it then succeeded: the guard no longer flags it. */
+  /** True when the state it depended on has changed since it last failed, or it then succeeded: the guard no longer blocks it. */
   stale?: boolean;
+  /**
+   * What changed since it last failed (the successful call that touched what the failure depended
+   * on, in words), when it turned stale by a state change: a repeat then gets a `warn` naming the
+   * earlier error and this change. Absent when it turned stale because the same call succeeded.
+   */
+  changedSince?: string;
+  /**
+   * Set when its latest failure was transient (HTTP 429/503, a timeout, a connection reset…): a
+   * retry is never flagged, and lists show it as transient.
+   */
+  transient?: true;
 }
 
 /** The guard's answer for a proposed tool call. */
 export interface GuardVerdict {
-  /** `block`: repeats a long-term dead end; `warn`: repeats a suspect one; `allow` otherwise. */
+  /**
+   * `block`: repeats a long-term dead end into an unchanged state; `warn`: repeats a suspect one,
+   * or a failed call after a state change (the reason names the earlier error and what changed);
+   * `allow` otherwise (also for a retry after a transient fault).
+   */
   verdict: 'allow' | 'warn' | 'block';
   /** The dead end it matches (also for `allow` when the match is stale). */
   deadEnd?: DeadEnd;
@@ -79,6 +94,13 @@ export interface DeadEndTrackerOptions {
    * @default 0.82
    */
   similarity?: number;
+  /**
+   * Failure classes: transient faults are never flagged, a stated exit status beats the output's
+   * text, and a repeat of a failed call after a state change gets a `warn`. `false` gives the
+   * guard as it was before (for comparisons).
+   * @default true
+   */
+  failureClasses?: boolean;
 }
 
 /** Default of {@link DeadEndTrackerOptions.similarity}. */

@@ -1,5 +1,7 @@
 import { contentText } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
+import { isTransientFailure, readExitStatus } from './failure-class.js';
+import { detectCorrection } from './detect-correction.js';
 
 /** A failure read from one message without an LLM; see {@link detectFailure}. */
 export interface FailureSignal {
@@ -7,6 +9,28 @@ export interface FailureSignal {
   kind: 'tool-error' | 'error-output' | 'user-correction';
   /** The most telling line (an error line, the correction), one line of at most 200 characters. */
   reason: string;
+  /**
+   * Set for a tool failure that reads as a transient fault (HTTP 429/502/503/504, rate limits,
+   * timeouts, connection resets, "temporarily unavailable"): retrying may work, so the guard never
+   * blocks it. Absent for permanent failures.
+   */
+  transient?: true;
+}
+
+/** Options of {@link detectFailure}. */
+export interface DetectFailureOptions {
+  /**
+   * Read failure classes: transient faults, and a stated exit status beating the output's text.
+   * `false` reads failures as the guard did before failure classes (for comparisons).
+   * @default true
+   */
+  failureClasses?: boolean;
+  /**
+   * For a user message: the assistant turn just before it, in words (its text and calls; `''`
+   * when there was none). Given, a user message is a correction only when it contradicts that
+   * turn (see `detectCorrection`); not given, any correcting phrase counts.
+   */
+  previousAssistant?: string;
 }
 
 /** The longest {@link FailureSignal.reason}. */
@@ -83,9 +107,14 @@ function errorLine(text: string): string | undefined {
  * exception line or traceback, `error:`/`fatal:`, failing tests, HTTP 4xx/5xx, "not found",
  * "permission denied", a non-zero exit code, a rejected edit. Lines that quote files or search hits
  * (`12:`, `Line 12:`, `path:12:`) never count, so source that merely mentions an error is no failure.
- * A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X"). Others never fail.
+ * A stated exit status (`metadata.exitCode`, or an output line such as `exit code 0`) beats the
+ * text: exit 0 is no failure whatever was printed, a non-zero status is one. A failure whose
+ * telling line reads as a transient fault (429, 503, a timeout, a connection reset…) is marked
+ * `transient`. A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X").
+ * Others never fail.
  *
  * @param message - Any message of the log.
+ * @param options - `failureClasses: false` reads failures as before failure classes.
  * @returns The failure with its most telling line, or undefined.
  *
  * @example
@@ -94,14 +123,29 @@ function errorLine(text: string): string | undefined {
  * // { kind: 'error-output', reason: 'KeyError: 3' }
  * ```
  */
-export function detectFailure(message: CairnMessage): FailureSignal | undefined {
+export function detectFailure(message: CairnMessage, { failureClasses = true, previousAssistant }: DetectFailureOptions = {}): FailureSignal | undefined {
   const text = contentText(message.content);
   if (message.role === 'tool') {
     const line = errorLine(text);
-    if (message.isError === true) return { kind: 'tool-error', reason: oneLine(line ?? text.split('\n').find((each) => each.trim() !== '') ?? 'the tool reported an error') };
-    return line === undefined ? undefined : { kind: 'error-output', reason: oneLine(line) };
+    let signal: FailureSignal | undefined;
+    if (message.isError === true) signal = { kind: 'tool-error', reason: oneLine(line ?? text.split('\n').find((each) => each.trim() !== '') ?? 'the tool reported an error') };
+    else if (!failureClasses) return line === undefined ? undefined : { kind: 'error-output', reason: oneLine(line) };
+    else {
+      // A stated exit status beats what the output's text looks like: exit 0 is a success even
+      // when the command printed "FAILURE:", a non-zero status a failure even without an error line.
+      const status = readExitStatus(message, text);
+      if (status === 0) return undefined;
+      if (line !== undefined) signal = { kind: 'error-output', reason: oneLine(line) };
+      else if (status !== undefined) signal = { kind: 'error-output', reason: `exit code ${status}` };
+    }
+    if (signal && failureClasses && isTransientFailure(signal.reason)) signal.transient = true;
+    return signal;
   }
   if (message.role !== 'user') return undefined;
+  if (previousAssistant !== undefined && failureClasses) {
+    const corrected = detectCorrection(text, previousAssistant);
+    return corrected === undefined ? undefined : { kind: 'user-correction', reason: oneLine(corrected) };
+  }
   const correction = text.split(/\n|(?<=[.!?])\s+/).find((line) => CORRECTION.some((pattern) => pattern.test(line)));
   return correction === undefined ? undefined : { kind: 'user-correction', reason: oneLine(correction) };
 }

@@ -2,6 +2,14 @@ import { CairnError } from '../log/index.js';
 import type { DenseVector } from './dense-vector.js';
 import type { Embedder } from '../options/index.js';
 import { featureText, type SessionLog } from '../log/index.js';
+import { DenseDirection } from './dense-direction.js';
+
+/** The spread the relative similarity is measured against, kept from the last full rescore. @internal */
+export interface DenseSpread {
+  /** The cosine at `DENSE_FLOOR_QUANTILE` (dense-match) of the units: at or below it, no dense match. */
+  floor: number;
+  max: number;
+}
 
 const BATCH = 64;
 const MAX_TEXT_CHARS = 8_000;
@@ -14,8 +22,23 @@ const MAX_TEXT_CHARS = 8_000;
 export class DenseEmbeddings {
   private readonly units = new Map<number, { version: number; vector: DenseVector }>();
   private readonly queries = new Map<string, DenseVector>();
+  /** Floor and max dense similarity of the last full rescore (relative similarity of new units). */
+  readonly spread: DenseSpread = { floor: 0, max: 1 };
+
+  /** D_t in the dense space. */
+  private readonly direction = new DenseDirection();
 
   constructor(private readonly embedder: Embedder) {}
+
+  /**
+   * The dense intent units are scored against this turn: the question's embedding when there is
+   * a question, else the dense direction D_t (moved by each new user message).
+   */
+  turnIntent(log: SessionLog, query: string | undefined): DenseVector | undefined {
+    if (query !== undefined) return this.query(query);
+    const user = log.latestUserUnit;
+    return this.direction.update(user >= 0 ? this.unit(user, log.units[user]!.version) : undefined, user);
+  }
 
   /** The unit's embedding, if it is current. */
   unit(index: number, version: number): DenseVector | undefined {

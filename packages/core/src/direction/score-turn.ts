@@ -11,6 +11,8 @@ import type { TermBag } from '../text/index.js';
 import type { UnitState } from '../log/index.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
+import { denseMatch } from './dense-match.js';
+import type { ResolvedDenseOptions } from '../options/index.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -23,6 +25,8 @@ export interface TurnDirection {
   readonly scoring: SparseVector;
   readonly queryBag: TermBag | undefined;
   readonly signals: TurnSignals;
+  /** How an embedder's similarity joins intent match. */
+  readonly dense?: ResolvedDenseOptions;
 }
 
 /**
@@ -88,7 +92,7 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  return { scoring, queryBag, signals, sample };
+  return { scoring, queryBag, signals, sample, dense: options.dense };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -115,7 +119,7 @@ export function scoreUnits(
   const indexes: number[] = [];
   for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
   const { signals } = direction;
-  const raw = reuse && reuse.indexes.length === indexes.length ? reuse : rawMatches(log, indexes, direction, dense);
+  const raw = reuse && reuse.indexes.length === indexes.length ? reuse : rawMatches(log, indexes, direction, dense, mode === 'all');
   if (mode === 'all' && raw !== reuse) {
     normalisers.intent = Math.max(INTENT_FLOOR, maxOf(raw.intent));
     normalisers.keyword = Math.max(KEYWORD_FLOOR, maxOf(raw.keyword));
@@ -127,6 +131,7 @@ export function scoreUnits(
     const parts = structuralParts(log.units[index]!, signals);
     parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
     parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
+    if (raw.dense && raw.dense[offset]! >= 0) parts.intentMatch = withDense(parts.intentMatch, parts.keywordOverlap, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
     const state = states[index]!;
     state.score = focus ? combine(parts) * focus[offset]! : combine(parts);
     state.scoredTurn = turn;
@@ -141,6 +146,18 @@ export interface RawMatches {
   readonly keyword: Float64Array;
   /** For a question that names some of the speakers: each unit's share of its score to keep. */
   readonly focus?: Float64Array | undefined;
+  /** Relative dense similarity in [0, 1] (`-1`: not embedded), when an embedder adds to intent match. */
+  readonly dense?: Float64Array | undefined;
+}
+
+/**
+ * Intent match with the dense similarity joined in: `add` blends the two by `share` (`agentShare`
+ * on agent turns); `rerank` does so only for units that match the query lexically (others keep
+ * their lexical share alone).
+ */
+function withDense(lexical: number, keyword: number, dense: number, combine: ResolvedDenseOptions['combine'], share: number): number {
+  if (combine === 'rerank' && lexical <= 0 && keyword <= 0) return (1 - share) * lexical;
+  return (1 - share) * lexical + share * dense;
 }
 
 function rawMatches(
@@ -148,6 +165,7 @@ function rawMatches(
   indexes: readonly number[],
   direction: TurnDirection,
   dense: { embeddings: DenseEmbeddings; intent: DenseVector | undefined } | undefined,
+  recompute: boolean,
 ): RawMatches {
   const intent = new Float64Array(indexes.length);
   const keyword = new Float64Array(indexes.length);
@@ -155,20 +173,22 @@ function rawMatches(
   // Terms every unit shares (a speaker's name, the task's own words) say little about which
   // unit matters: the direction is weighed by IDF before the cosine.
   const scoring = idfWeighted(direction.scoring, log.statistics);
+  const replace = (direction.dense?.combine ?? 'replace') === 'replace';
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
     const features = log.unitFeatures(index);
-    const unitDense = dense?.intent ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
+    const unitDense = dense?.intent && replace ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
     // An injected embedder replaces lexical intent match where both sides are embedded.
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
     keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   }
+  const relative = dense?.intent && !replace ? denseMatch(log, indexes, dense.embeddings, dense.intent, dense.embeddings.spread, recompute).relative : undefined;
   // For a question, a reply matches through the message it answers, and a prompt through its
   // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
-  if (!queryBag) return { indexes, intent, keyword };
+  if (!queryBag) return { indexes, intent, keyword, dense: relative };
   // A question that names some of the conversation's speakers asks what they said.
   const focus = speakerFocus(log, queryBag, indexes);
-  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes), focus };
+  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes), focus, dense: relative && shareWithNeighbours(relative, indexes) };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {

@@ -13,6 +13,8 @@ import type { Fidelity } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
 import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
+import { withPageViews } from './page-views.js';
+import { reconstructQuery } from '../pages/index.js';
 
 
 /** Units a question's best matches count as the focus of the causal chain. */
@@ -29,7 +31,7 @@ const QUERY_FOCUS_UNITS = 8;
 export function assembleView(state: EngineState, request: AssembleOptions): AssembleResult {
   const { options, log, units } = state;
   const fullBudget = checkBudget(request.budget ?? options.budget);
-  let brief = renderBrief(state, fullBudget);
+  let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
   // The history plans within what the brief leaves.
   let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];
@@ -43,7 +45,9 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const previous: (Fidelity | undefined)[] = units.map((unit) => (unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity));
   const reasons: DecisionReason[] = new Array(count);
   const query = request.query?.trim() ? request.query : undefined;
-  const turnDirection = directTurn(log, state.direction, options, turn, query, plannedTools);
+  // A low-information query ("continue") is scored with the previous round's summary joined to it.
+  const intentQuery = query === undefined ? undefined : reconstructQuery(state.pages, query).query;
+  const turnDirection = directTurn(log, state.direction, options, turn, intentQuery, plannedTools);
 
   let fidelities: Fidelity[];
   let rescored: 'all' | 'new' | 'none' = 'none';
@@ -64,7 +68,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     const dense = state.dense
       ? {
           embeddings: state.dense,
-          intent: query ? state.dense.query(query) : log.latestUserUnit >= 0 ? state.dense.unit(log.latestUserUnit, log.units[log.latestUserUnit]!.version) : undefined,
+          intent: state.dense.turnIntent(log, query),
         }
       : undefined;
     const raw = rescored !== 'none' ? scoreUnits(log, units, turn, turnDirection, state.normalisers, rescoreAll ? 'all' : 'new', dense) : undefined;
@@ -84,10 +88,13 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     // Select from scratch only when what the view is for changed: a new query, a new budget, or
     // no decisions yet. Otherwise keep last turn's plan (prompt-cache friendly) and let
     // thresholds with hysteresis and pressure change it.
+    // A consult or shelve since the last view asks a new question of it: select afresh.
+    const zoomed = state.pages.takeReplan();
     const replan =
       (query !== undefined && query !== state.lastQuery) ||
       fullBudget !== state.lastBudget ||
-      previous.every((fidelity) => fidelity === undefined || fidelity === 'full');
+      previous.every((fidelity) => fidelity === undefined || fidelity === 'full') ||
+      zoomed;
     if (query !== undefined) state.lastQuery = query;
     const plan = () => planFidelities(state, { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn, query, squeeze });
     let result: ReturnType<typeof planFidelities>;

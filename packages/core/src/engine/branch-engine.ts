@@ -17,6 +17,8 @@ import type { EngineState } from '../render/index.js';
 import type { EngineSnapshot } from './snapshot.js';
 import { ResourceLedger, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
+import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
+import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 /** An engine with its state in reach (the engine class, seen structurally to keep imports one way). @internal */
 export type Engine = ContextEngine & { readonly state: EngineState; afterAppend(unitsBefore: number): void };
@@ -198,6 +200,27 @@ class Branch implements ContextBranch {
   }
   window(): ContextWindow<TurnSlice> {
     return this.child.window();
+  }
+  consult(request: ZoomRequest): ZoomResult {
+    return this.child.consult(request);
+  }
+  shelve(request: ZoomRequest): ZoomResult {
+    return this.child.shelve(request);
+  }
+  getPage(id: string): PageManifest | undefined {
+    return this.child.getPage(id);
+  }
+  listPages(): PageManifest[] {
+    return this.child.listPages();
+  }
+  getPlaybook(): PlaybookBullet[] {
+    return this.child.getPlaybook();
+  }
+  applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
+    return this.child.applyPlaybookDelta(delta);
+  }
+  reflect(): Promise<number> {
+    return this.child.reflect();
   }
   prepare(options?: { query?: string }): Promise<number> {
     return this.child.prepare(options);

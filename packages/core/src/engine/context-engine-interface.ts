@@ -5,6 +5,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
 import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
+import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -69,8 +70,24 @@ export interface ContextEngine {
   /**
    * Records an outcome for a dead end, or for a logged message or unit: a `miss` on a message
    * that is not a dead end yet registers its approach as one; a `hit` marks a dead end stale.
+   * For a playbook bullet's id (`str-00001`…): a `hit` counts it helpful, a `miss` harmful.
    */
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
+  /** The playbook's bullets, most useful first (empty with `playbook: { enabled: false }`). */
+  getPlaybook(): import('../playbook/index.js').PlaybookBullet[];
+  /**
+   * Changes the playbook by one delta operation (`add`, `count`, `merge`, `prune`), e.g. from a
+   * reflector model run in the background; never a rewrite. Counts and merges of bullets pruned
+   * in the meantime are skipped.
+   * @throws CairnError `INVALID_OPTIONS` without a playbook, `INVALID_MESSAGE` for a malformed delta.
+   */
+  applyPlaybookDelta(delta: import('../playbook/index.js').PlaybookDelta): import('../playbook/index.js').PlaybookBullet | undefined;
+  /**
+   * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
+   * its last run and applies the delta operations it returns; never part of `assemble`.
+   * @returns How many deltas were applied (0 without a reflector or new messages).
+   */
+  reflect(): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
   /** Pins messages: their units stay full in every view (a promotion to PRESERVED, recorded in the resource ledger). */
@@ -134,6 +151,26 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_BRANCH_NAME` (empty, over 64 characters, separators), `BRANCH_EXISTS`, `INVALID_OPTIONS`
    */
   branch(name: string, options?: import('../sovereignty/index.js').BranchOptions): ContextBranch;
+  /**
+   * Consults pages (PCP zoom): each named page moves Summary → Detail and is shown full from the
+   * next view on, until shelved or until budget pressure shelves the oldest consult. Takes page
+   * ids, the message ids cairn's markers name (`id=…`), or a placeholder run's `from..to` (its
+   * best-matching pages are listed in the result). Unknown, foreign or
+   * malformed ids come back as result entries; ids past `pages.maxIdsPerCall` are skipped. The
+   * reason is recorded (escaped, length-capped) in the reasoning trace shown next turn.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  consult(request: ZoomRequest): ZoomResult;
+  /**
+   * Shelves pages: Detail → Summary (the planner decides their fidelity again). A page never
+   * consulted comes back as a `not-consulted` entry.
+   * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
+   */
+  shelve(request: ZoomRequest): ZoomResult;
+  /** The manifest of the page a page id or message id names (`undefined` when none). */
+  getPage(id: string): PageManifest | undefined;
+  /** Every page's manifest, in log order (summaries are built on first read and cached). */
+  listPages(): PageManifest[];
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 import { CairnError } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
 import { assembleView } from './assemble-view.js';
+import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
 import { resolveOptions, checkBudget } from '../options/index.js';
@@ -25,7 +26,7 @@ import { DenseEmbeddings } from '../direction/index.js';
 import { DeadEndTracker } from '../dead-ends/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import { composeBrief } from '../dead-ends/index.js';
-import { discoverHotExperiences } from '../dead-ends/index.js';
+import { discoverHotExperiences, experienceAlignment } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import { contentText, createBpeTokenCounter } from '../log/index.js';
 import { checkedTokenCounter } from '../log/index.js';
@@ -40,6 +41,9 @@ import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
 import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
+import { PageBook, zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
+import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
+import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -88,14 +92,17 @@ class Engine implements ContextEngine {
       dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
       registeredDeadEnds: new Set(),
       preloadedDeadEnds: new Set(),
+      pages: new PageBook(log, resolved.sessionId),
       deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
       resources: new ResourceLedger(),
+      playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,
     };
     if (resolved.deadEndBrief || resolved.sovereignty.loops?.notice) {
       const deadEnds = resolved.deadEndBrief ? (maxTokens: number) => this.brief(maxTokens) : undefined;
       this.state.brief = ({ maxTokens }) => turnBrief(this.#loop, maxTokens, (text) => this.state.options.tokenCounter.count(text), deadEnds);
     }
     preloadSharedDeadEnds(this.state);
+    if (this.state.playbook && resolved.playbook.share) preloadPlaybook(this.state.playbook, resolved.playbook.share, resolved.sessionId);
   }
 
   get sessionId(): string {
@@ -127,6 +134,8 @@ class Engine implements ContextEngine {
     }
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
+    if (this.state.playbook) for (const message of messages) observeForPlaybook(this.state.playbook, message);
+    if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
     for (let position = entriesBefore; position < log.entries.length; position++) {
@@ -154,7 +163,7 @@ class Engine implements ContextEngine {
     const vitality = this.#sense('assemble', checked.progress, 0);
     this.#loop = this.state.options.sovereignty.loops?.notice ? vitality.loop : undefined;
     try {
-      const result = this.#withPressure(vitality.pressure, () => assembleView(this.state, checked));
+      const result = this.#withPressure(vitality.pressure, () => (checked.format === 'xml' ? assemblePagedContext(this.state, checked) : assembleView(this.state, checked)));
       vitality.pulse.pressure = result.metadata.usage;
       attachSovereigntyMetadata(this.state, result, this.#report(vitality));
       return result;
@@ -258,14 +267,42 @@ class Engine implements ContextEngine {
     return this.state.log.entries.map((entry) => entry.message);
   }
 
-  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  /**
+   * The view's lessons within `maxTokens`: the "known dead ends" brief (the mistakes to avoid:
+   * live dead ends most relevant to the direction) first, then the playbook's bullets in what is left.
+   */
   brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
+    const deadEnds = this.deadEndBrief(maxTokens);
+    if (!this.state.playbook) return deadEnds;
+    const counter = this.state.options.tokenCounter;
+    const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
+    // Bullet lines change only when a bullet does: their counts are kept between turns.
+    const cache = this.#briefTokens;
+    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
+    const count = (value: string): number => {
+      let tokens = cache.get(value);
+      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
+      return tokens;
+    };
+    const lessons = playbookLessons(this.state.playbook, rest, count);
+    if (lessons.text === '') return deadEnds;
+    const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
+    if (counter.count(text) > maxTokens) {
+      this.state.playbook.inView = [];
+      return deadEnds;
+    }
+    const sourceIds = [...new Set([...(deadEnds?.sourceIds ?? []), ...lessons.sourceIds.filter((id) => this.state.log.hasMessage(id))])];
+    return { text, sourceIds };
+  }
+
+  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
+  deadEndBrief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
     // Registered dead ends first, then long-term ones, then suspects, then stale ones (long-term
     // before suspect again); within a group the latest failure first (what the agent is most
     // likely to try again next), then the most relevant to the direction.
     const { registeredDeadEnds } = this.state;
     const group = (deadEnd: DeadEnd): number =>
-      (deadEnd.stale ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+      (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
     const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
     const live = ranked
       .map((deadEnd, order) => ({ deadEnd, order }))
@@ -307,6 +344,7 @@ class Engine implements ContextEngine {
   }
 
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
+    if (this.state.playbook && recordBulletOutcome(this.state.playbook, id, outcome)) return;
     const { deadEnds, log } = this.state;
     const known = deadEnds.list().some((deadEnd) => deadEnd.id === id || deadEnd.sourceIds.includes(id));
     if (!known) {
@@ -321,7 +359,17 @@ class Engine implements ContextEngine {
       deadEnds.recordOutcome(registered.id, 'miss');
       return;
     }
-    deadEnds.recordOutcome(id, outcome);
+    deadEnds.recordOutcome(id, outcome, experienceAlignment(deadEnds.list(), id, this.state.direction.current));
+  }
+
+  getPlaybook(): PlaybookBullet[] {
+    return this.state.playbook?.playbook.ranked() ?? [];
+  }
+
+  applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
+    if (!this.state.playbook) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'This engine has no playbook: create it without playbook: { enabled: false }.' });
+    if (typeof delta !== 'object' || delta === null) throw new CairnError({ code: 'INVALID_MESSAGE', message: "applyPlaybookDelta needs a delta: { op: 'add' | 'count' | 'merge' | 'prune', … }." });
+    return applyKnown(this.state.playbook, delta) ?? (delta.op === 'prune' ? undefined : this.state.playbook.playbook.get((delta as { id?: string }).id ?? ''));
   }
 
   listDeadEnds({ topK }: { topK?: number } = {}): DeadEnd[] {
@@ -383,6 +431,12 @@ class Engine implements ContextEngine {
     return dense.prepare(log, query?.trim() ? query : undefined);
   }
 
+  async reflect(): Promise<number> {
+    const { playbook, options, log } = this.state;
+    if (!playbook || !options.playbook.reflector) return 0;
+    return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message));
+  }
+
   async summarize(): Promise<number> {
     const { summarizer } = this.state.options;
     if (!summarizer) return 0;
@@ -398,6 +452,26 @@ class Engine implements ContextEngine {
       count++;
     }
     return count;
+  }
+
+  consult(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Consult', request, this.state.options.pages, this.state.turn);
+  }
+
+  shelve(request: ZoomRequest): ZoomResult {
+    return zoomPages(this.state.pages, 'Shelve', request, this.state.options.pages, this.state.turn);
+  }
+
+  getPage(id: string): PageManifest | undefined {
+    const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
+    return unit === undefined ? undefined : this.state.pages.manifest(unit, this.state.units[unit], this.state.turn);
+  }
+
+  listPages(): PageManifest[] {
+    const { pages } = this.state;
+    const manifests: PageManifest[] = [];
+    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
+    return manifests;
   }
 }
 

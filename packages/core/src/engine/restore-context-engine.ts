@@ -9,6 +9,8 @@ import { validateMessages } from '../log/index.js';
 import { DeadEndTracker } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds } from './share-dead-ends.js';
 import { ResourceLedger } from '../sovereignty/index.js';
+import { restorePages } from '../pages/index.js';
+import { restorePlaybook } from './restore-playbook.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -176,6 +178,12 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
     for (const [index, id] of list(root.preloadedDeadEnds, 'snapshot.preloadedDeadEnds').entries()) state.preloadedDeadEnds.add(text(id, `snapshot.preloadedDeadEnds[${index}]`));
   }
   preloadSharedDeadEnds(state);
+  try {
+    restorePages(state.pages, root.pages);
+  } catch (error) {
+    throw corrupt('snapshot.pages', `is not a page state (${(error as Error).message})`, error);
+  }
+  restorePlaybook(state, root.playbook, messages);
   state.phase = 'idle';
   return engine;
 }

@@ -2,6 +2,8 @@ import type { EngineState } from '../render/index.js';
 import type { DirectionSample } from '../direction/index.js';
 import type { SparseVector } from '../text/index.js';
 import type { CairnMessage, Fidelity } from '../log/index.js';
+import { pageSnapshot } from '../pages/index.js';
+import { playbookRuntimeToJSON, type PlaybookRuntimeSnapshot } from '../playbook/index.js';
 
 /** Identifies cairn engine snapshots. */
 export const SNAPSHOT_FORMAT = 'cairn.engine-snapshot';
@@ -57,6 +59,10 @@ export interface EngineSnapshot {
   preloadedDeadEnds?: string[];
   /** The resource ledger (absent in snapshots written before it existed: restores as empty). */
   resources?: import('../sovereignty/index.js').ResourceTag[];
+  /** Pages and zoom: consulted pages and the reasoning trace (absent before pages existed). */
+  pages?: import('../pages/index.js').PageSnapshot;
+  /** The playbook and its curator (absent in snapshots written before it, or without a playbook: learnt again from the log). */
+  playbook?: PlaybookRuntimeSnapshot;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -101,6 +107,8 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     registeredDeadEnds: [...state.registeredDeadEnds],
     preloadedDeadEnds: [...state.preloadedDeadEnds],
     resources: state.resources.toJSON(),
+    pages: pageSnapshot(state.pages),
+    ...(state.playbook ? { playbook: playbookRuntimeToJSON(state.playbook) } : {}),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

@@ -30,7 +30,9 @@ export type CairnErrorCode =
   /** No crystal with that id (never made, reaped, or in another tenant's scope). */
   | 'UNKNOWN_CRYSTAL'
   /** A crystal that is not one, was changed after it was made, or belongs to another session scope. */
-  | 'CORRUPT_CRYSTAL';
+  | 'CORRUPT_CRYSTAL'
+  /** A `consult` / `shelve` request that is not `{ ids: string[], reason?: string }`. */
+  | 'INVALID_PAGE_REQUEST';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

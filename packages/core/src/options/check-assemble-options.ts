@@ -34,7 +34,8 @@ export function checkQuery(query: unknown, parameter = 'query'): string | undefi
 export function checkAssembleOptions(options: unknown): AssembleOptions {
   if (options === undefined || options === null) return {};
   if (typeof options !== 'object' || Array.isArray(options)) throw invalid('options', options, 'an object { query?, budget?, plannedTools? }');
-  const { query, plannedTools, progress, ...rest } = options as Record<string, unknown>;
+  const { query, plannedTools, progress, format, ...rest } = options as Record<string, unknown>;
+  if (format !== undefined && format !== null && format !== 'messages' && format !== 'xml') throw invalid('format', format, "'messages' or 'xml'");
   const checked: AssembleOptions = { ...rest };
   if (progress !== undefined && progress !== null) {
     if (typeof progress !== 'number' || !Number.isFinite(progress) || progress < 0 || progress > 1) throw invalid('progress', progress, 'a number from 0 to 1');
@@ -42,6 +43,7 @@ export function checkAssembleOptions(options: unknown): AssembleOptions {
   }
   const text = checkQuery(query);
   if (text !== undefined) checked.query = text;
+  if (format === 'xml') checked.format = 'xml';
   if (plannedTools !== undefined && plannedTools !== null) {
     if (!Array.isArray(plannedTools)) throw invalid('plannedTools', plannedTools, `an array of tool names${typeof plannedTools === 'string' ? ` (write [${JSON.stringify(plannedTools)}])` : ''}`);
     plannedTools.forEach((name, index) => {

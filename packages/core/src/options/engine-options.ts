@@ -12,6 +12,13 @@ export interface AssembleOptions {
   plannedTools?: readonly string[];
   /** Task progress from the host, 0–1: steers the adaptive threshold when it is on (`sovereignty.adaptiveThreshold`). */
   progress?: number;
+  /**
+   * `'messages'`: the chat-message view. `'xml'`: the same view as one user message holding the
+   * PCP `PagedContext` XML (registry with CURRENT_TIME, query, reasoning trace, linear flow of
+   * page nodes), within the same budget.
+   * @default 'messages'
+   */
+  format?: 'messages' | 'xml';
 }
 
 /** Weights of the scoring signals (CDA QTS + CAM). Normalised by the sum of active weights (INV-05). */
@@ -145,7 +152,8 @@ export interface ContextEngineOptions {
   /**
    * Show a "known dead ends" brief after the history in every view that has dead ends (a tenth
    * of the budget, at most 1,200 tokens, at least 96 where that is under a quarter of it; its
-   * tokens are reserved before planning).
+   * tokens are reserved before planning). The playbook's bullets follow the dead ends in the same
+   * message and share; `false` shows neither (the playbook still learns: `engine.getPlaybook()`).
    * @default true
    */
   deadEndBrief?: boolean;
@@ -160,10 +168,20 @@ export interface ContextEngineOptions {
    * intent match then uses dense cosine where both sides are embedded, lexical vectors elsewhere.
    */
   embedder?: Embedder;
+  /** How the embedder's similarity joins lexical intent match. @default DEFAULT_DENSE_OPTIONS */
+  dense?: import('./dense-options.js').DenseOptions;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
+  /**
+   * The ACE playbook: lessons learnt in the session (recoveries "use X, not Y", the user's
+   * standing rules) with helpful/harmful counters, shown after the dead ends in the one lessons
+   * message of the view. See {@link PlaybookOptions} for its defaults.
+   */
+  playbook?: import('./playbook-options.js').PlaybookOptions;
   /** Clock for timestamps the engine records (dead ends, experiences). @default the number of logged messages (deterministic; pass `Date.now` for wall time, e.g. for the 7-day hot-experience window) */
   now?: () => number;
   /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults, crystals. */
   sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
+  /** Pages and zoom (PCP): how much consulted pages may take, call limits, the reasoning trace. @default {@link DEFAULT_PAGE_OPTIONS} */
+  pages?: import('./page-options.js').PageOptions;
 }

@@ -30,3 +30,9 @@ export type {
 export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
 export type { ResolvedCrystalOptions } from './sovereignty-options.js';
+export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
+export type { PageOptions, ResolvedPageOptions } from './page-options.js';
+export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
+export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';
+export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY, resolvePlaybookOptions } from './playbook-options.js';
+export type { PlaybookBullet, PlaybookDelta, PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, ResolvedPlaybookOptions, SharedBullet } from './playbook-options.js';

@@ -1,3 +1,4 @@
+import { resolvePlaybookOptions, type ResolvedPlaybookOptions } from './playbook-options.js';
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_BUDGET,
@@ -17,6 +18,10 @@ import { createBpeTokenCounter, type TokenCounter } from '../log/index.js';
 import { checkTenant } from '../dead-ends/index.js';
 import { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignty-options.js';
+import { resolvePageOptions } from './resolve-page-options.js';
+import type { ResolvedPageOptions } from './page-options.js';
+import { resolveDenseOptions } from './resolve-dense-options.js';
+import type { ResolvedDenseOptions } from './dense-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
 export interface ResolvedOptions {
@@ -38,11 +43,14 @@ export interface ResolvedOptions {
   deadEndBrief: boolean;
   shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
+  dense: ResolvedDenseOptions;
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
   /** Crystal options (`sovereignty.crystalTtlMs`, `sovereignty.crystalSummaryTokens`). */
   crystals: ResolvedCrystalOptions;
+  pages: ResolvedPageOptions;
+  playbook: ResolvedPlaybookOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -135,9 +143,12 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     deadEndBrief: options.deadEndBrief !== false,
     shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,
+    dense: resolveDenseOptions(options.dense),
     summarizer: options.summarizer,
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),
     crystals: resolveCrystalOptions(options.sovereignty),
+    pages: resolvePageOptions(options.pages),
+    playbook: resolvePlaybookOptions(options.playbook),
   };
 }

@@ -2,4 +2,15 @@
 // view states (Summary / Detail / Unpacked), consult and shelve, the reasoning trace.
 // Public surface of this folder: other folders import it only through this file.
 
-export {};
+export { cleanReason } from './clean-reason.js';
+export { PageBook } from './page-book.js';
+export type { ZoomState } from './page-book.js';
+export { looksLikePageId, PAGE_ID_LENGTH, pageIdOf } from './page-id.js';
+export { pageSnapshot, restorePages } from './page-snapshot.js';
+export type { PageSnapshot } from './page-snapshot.js';
+export type { PageManifest, PageType, PageView, TraceStep, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult, ZoomStatus } from './page-types.js';
+export { renderTrace } from './render-trace.js';
+export { PRESSURE_REASON, settleConsults } from './settle-consults.js';
+export { MIN_SPECIFIC_TERMS, reconstructQuery, specificTerms } from './reconstruct-query.js';
+export { refineText, summarizePage } from './summarize-page.js';
+export { zoomPages } from './zoom-pages.js';

@@ -16,6 +16,7 @@ export function mandatoryReason(state: EngineState, index: number): DecisionReas
   if (index === log.latestUserUnit) return 'mandatory:latest-user';
   if (index > log.latestUserUnit && index >= count - options.hotUnits) return 'mandatory:hot';
   if (index === count - 1 && unit.openCalls > 0) return 'mandatory:hot';
+  if (state.pages.isDetail(index)) return 'mandatory:consulted';
   return undefined;
 }
 
@@ -28,6 +29,7 @@ export function renderContext(state: EngineState, squeeze?: Map<number, number>)
     compressionRatio: state.options.compressionRatio,
     summaries: state.summaries,
     squeeze,
+    ...(state.options.pages.showPageIds ? { pageId: (unit: number) => state.pages.idOf(unit), pageIdTokens: state.pages.maxIdTokens } : {}),
   };
 }
 

@@ -2,4 +2,17 @@
 // delta operations, merging and pruning, experiences that become skills.
 // Public surface of this folder: other folders import it only through this file.
 
-export {};
+export { curatePlaybook, emptyCuratorState } from './curate-playbook.js';
+export type { CuratorState } from './curate-playbook.js';
+export { lexicalSimilarity } from './lexical-similarity.js';
+export { bulletLine, Playbook } from './playbook.js';
+export type { PlaybookStoreOptions } from './playbook.js';
+export { SECTION_SLUGS, SECTION_TITLES } from './playbook-types.js';
+export type { PlaybookBullet, PlaybookDelta, PlaybookSnapshot } from './playbook-types.js';
+export { PLAYBOOK_HEADER, renderPlaybook } from './render-playbook.js';
+export { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, playbookRuntimeFromJSON, playbookRuntimeToJSON, recordBulletOutcome } from './playbook-runtime.js';
+export type { PlaybookRuntime, PlaybookRuntimeSnapshot } from './playbook-runtime.js';
+export { reflectPlaybook } from './reflect-playbook.js';
+export { createPlaybookPool, PLAYBOOK_POOL_MAX_BULLETS } from './playbook-pool.js';
+export type { PlaybookPool, SharedBullet } from './playbook-pool.js';
+export { preloadPlaybook, publishPlaybook } from './share-playbook.js';

@@ -7,6 +7,7 @@ import type { SessionLog } from '../log/index.js';
 import type { EnginePhase, Fidelity, ViewMessage } from '../log/index.js';
 import type { UnitState } from '../log/index.js';
 import type { ResourceLedger } from '../sovereignty/index.js';
+import type { PageBook } from '../pages/index.js';
 
 /** Everything an engine holds; what a snapshot saves. @internal */
 export interface EngineState {
@@ -38,8 +39,12 @@ export interface EngineState {
   /** Ids of dead ends preloaded from the tenant's pool (not published back). */
   preloadedDeadEnds: Set<string>;
   deadEnds: DeadEndTracker;
+  /** The ACE playbook and its curator (absent with `playbook: { enabled: false }`). */
+  playbook?: import('../playbook/index.js').PlaybookRuntime;
   /** Dense embeddings from an injected embedder (absent without one). */
   dense?: DenseEmbeddings;
+  /** Pages and zoom (PCP): page ids, manifests, consulted pages, the reasoning trace. */
+  pages: PageBook;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
   /** Explicit resource classes (tag / promote / pin) and their ledger (context sovereignty). */

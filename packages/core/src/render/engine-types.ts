@@ -11,6 +11,8 @@ export type DecisionReason =
   | 'mandatory:pinned'
   | 'mandatory:latest-user'
   | 'mandatory:hot'
+  /** Consulted by the model (page view Detail): shown full until shelved or budget pressure takes it. */
+  | 'mandatory:consulted'
   | 'kept'
   | 'selected'
   | 'causal-chain'

@@ -14,3 +14,4 @@ export { renderView } from './render-view.js';
 export { createUnitCosts } from './unit-costs.js';
 export type { UnitCosts } from './unit-costs.js';
 export { renderCompressed } from './render-unit.js';
+export { escapeXml, PAGED_CONTEXT_VERSION, renderPagedContext } from './render-paged-context.js';

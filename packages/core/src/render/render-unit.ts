@@ -23,6 +23,10 @@ export interface RenderContext {
   readonly summaries: ReadonlyMap<string, string>;
   /** Units squeezed this turn (budget fallback): most content tokens per message. */
   readonly squeeze?: ReadonlyMap<number, number>;
+  /** The page id of a unit (shown in placeholders, the id to consult). */
+  readonly pageId?: (unit: number) => string;
+  /** Most tokens a page id takes (with `pageId`). */
+  readonly pageIdTokens?: number;
 }
 
 function view(message: CairnMessage, fields: Partial<ViewMessage>, sourceIds: readonly string[]): ViewMessage {
@@ -169,7 +173,8 @@ function head(text: string, maxChars: number): string {
 export function placeholderText(unit: Unit, context: RenderContext, fullTokens: number): string {
   const messages = context.log.unitMessages(unit.index);
   const lead = messages[0]!;
-  const prefix = `[cairn:placeholder id=${markerField(unit.id)}]`;
+  const page = context.pageId ? ` page=${context.pageId(unit.index)}` : '';
+  const prefix = `[cairn:placeholder id=${markerField(unit.id)}${page}]`;
   if (unit.kind === 'tool-exchange') {
     const names = [...new Set(unit.calls.map((call) => call.name))].slice(0, 3).map(markerField).join(', ');
     const failed = messages.filter((message) => message.isError).length;
@@ -204,7 +209,8 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
     .map(([name, count]) => `${markerField(name.slice(0, 32))}×${count}`)
     .join(', ');
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
-  const content = `[cairn:placeholder from=${markerField(first.id)} to=${markerField(last.id)} count=${sourceIds.length}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
+  const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
+  const content = `[cairn:placeholder from=${markerField(first.id)} to=${markerField(last.id)} count=${sourceIds.length}${pages}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
   const role = placeholderRole(first) === 'system' ? 'user' : placeholderRole(first);
   return { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true };
 }

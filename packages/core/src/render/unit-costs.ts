@@ -18,6 +18,8 @@ const RUN_TEMPLATE =
 /** A run in a log without tool calls never has the tool tally. */
 const PLAIN_RUN_TEMPLATE = '[cairn:placeholder from= to= count=99999999]';
 const COMPRESSED_HEADER_TOKENS = 16;
+/** Tokens a page id (8 hex characters) is assumed to take when the context does not say. */
+const PAGE_ID_TOKENS = 6;
 
 /**
  * Token costs of units at each fidelity for planning: exact for full and placeholder
@@ -55,7 +57,7 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
   const exact = new Set<number>();
   // A bound on any merged run's cost; the tool tally only when the log has tool calls at all.
   const hasTools = log.maxToolNameTokens > 0;
-  const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(hasTools ? RUN_TEMPLATE : PLAIN_RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + (hasTools ? 8 : 4);
+  const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(hasTools ? RUN_TEMPLATE : PLAIN_RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + (hasTools ? 8 : 4) + (context.pageId ? counter.count(' pages=..') + 2 * (context.pageIdTokens ?? PAGE_ID_TOKENS) : 0);
   return {
     full,
     compressed(index) {

@@ -87,10 +87,10 @@ export function checkView(engine: ContextEngine, result: AssembleResult, context
   // The dead-end brief, when there is one, is the last message: synthetic, and outside the
   // history's order and coverage checks (its sources are the failed attempts it summarises).
   const last = result.messages[result.messages.length - 1];
-  const brief = last?.id === 'cairn:dead-ends' ? last : undefined;
+  const brief = last?.id === 'cairn:dead-ends' || last?.id === 'cairn:reasoning-trace' ? last : undefined;
   if (brief) {
     expect(brief.synthetic).toBe(true);
-    expect(String(brief.content).startsWith('[cairn:dead-ends]')).toBe(true);
+    expect(String(brief.content).startsWith(brief.id === 'cairn:dead-ends' ? '[cairn:dead-ends]' : '[cairn:reasoning-trace]')).toBe(true);
   }
   const messages = brief ? result.messages.slice(0, -1) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);

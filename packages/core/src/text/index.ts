@@ -20,3 +20,4 @@ export { mergeTermBags } from './term-bag.js';
 export type { TermBag } from './term-bag.js';
 export { TermStatistics } from './term-statistics.js';
 export { topTerms } from './top-terms.js';
+export { extractTerms } from './extract-terms.js';

@@ -1,0 +1,37 @@
+/**
+ * Pages and zoom on LoCoMo (issue 14): in-view evidence recall, reachable recall (one consult
+ * away; and via a run listing, two calls away) and a deterministic scripted zoom agent, at 5 / 10
+ * / 20% of each conversation's history tokens. conv-26 is the development conversation (the one
+ * looked at while building pages); conv-30 and conv-41 are held out and reported apart.
+ *
+ *   npx tsx --conditions=@cairn/source packages/bench/scripts/page-recall.ts ../shared/data
+ */
+import { createBpeTokenCounter } from '@cairn/core';
+import { loadDatasets } from '../src/runner/load-datasets.js';
+import { measurePageRecall, type PageRecall } from '../src/pages/index.js';
+
+const DEVELOPMENT = new Set(['conv-26']);
+const BUDGETS = [0.05, 0.1, 0.2];
+const dir = process.argv[2] ?? '../shared/data';
+const counter = createBpeTokenCounter();
+const datasets = await loadDatasets(dir);
+const locomo = datasets.find((dataset) => dataset.name === 'locomo');
+if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
+
+const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
+console.log('split\tbudget\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe');
+for (const budget of BUDGETS) {
+  const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
+  for (const session of locomo.sessions) {
+    const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter });
+    groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
+  }
+  for (const [name, { rows }] of Object.entries(groups)) {
+    const probes = rows.reduce((sum, row) => sum + row.probes, 0);
+    const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
+    console.log(
+      [name, `${budget * 100}%`, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0)].join('\t'),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+import type { BenchmarkDataset } from '../runner/benchmark-types.js';
+import { HOLDOUT_TRANSIENT_OUTPUTS, injectTransientFaults, SECOND_HOLDOUT_TRANSIENT_OUTPUTS, TUNE_TRANSIENT_OUTPUTS } from './inject-transient-faults.js';
+import { type GuardMeasurement, measureGuard } from './measure-guard.js';
+import { splitRuns } from './split-runs.js';
+
+/** One row of the failure-class report: one guard on one split of one data set. */
+export interface FailureClassRow {
+  /** `tau-bench-airline holdout`… */
+  set: string;
+  /** `today` (failure classes off) or `failure classes`. */
+  guard: 'today' | 'failure classes';
+  /** On the real runs, unchanged. */
+  real: GuardMeasurement;
+  /** On the same runs with transient faults planted before every fifth successful call. */
+  transient: GuardMeasurement;
+  /** The same with the second holdout phrasings (holdout halves only). */
+  secondTransient?: GuardMeasurement;
+}
+
+/**
+ * The failure-class report: per agent data set, split by run into the half the failure classes
+ * were tuned on and the holdout half, today's guard and the guard with failure classes, on the
+ * real runs (recall on repeats that failed again with the same output, false flags) and on the
+ * same runs with transient faults planted (tune phrasings on the tune half, holdout phrasings on
+ * the holdout half): how many retries after a transient fault each guard blocks or warns about.
+ *
+ * @param datasets - Data sets; those without tool calls are skipped.
+ * @returns One row per set, split and guard.
+ *
+ * @example
+ * ```ts
+ * console.log(formatFailureClassReport(runFailureClassReport(await loadDatasets('../shared/data'))));
+ * ```
+ */
+export function runFailureClassReport(datasets: readonly BenchmarkDataset[]): FailureClassRow[] {
+  const rows: FailureClassRow[] = [];
+  for (const dataset of datasets) {
+    if (!dataset.sessions.some((session) => session.messages.some((message) => (message.toolCalls?.length ?? 0) > 0))) continue;
+    const { tune, holdout } = splitRuns(dataset.sessions);
+    for (const [split, sessions, outputs] of [['tune', tune, TUNE_TRANSIENT_OUTPUTS], ['holdout', holdout, HOLDOUT_TRANSIENT_OUTPUTS]] as const) {
+      const planted = injectTransientFaults(sessions, { outputs }).sessions;
+      for (const guard of ['today', 'failure classes'] as const) {
+        const failureClasses = guard === 'failure classes';
+        const second = split === 'holdout' ? measureGuard(injectTransientFaults(sessions, { outputs: SECOND_HOLDOUT_TRANSIENT_OUTPUTS }).sessions, { failureClasses }) : undefined;
+        rows.push({ set: `${dataset.name} ${split}`, guard, real: measureGuard(sessions, { failureClasses }), transient: measureGuard(planted, { failureClasses }), ...(second ? { secondTransient: second } : {}) });
+      }
+    }
+  }
+  return rows;
+}
+
+const ratio = (part: number, whole: number): string => (whole === 0 ? '—' : (part / whole).toFixed(3));
+const percent = (part: number, whole: number): string => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(2)}%`);
+
+/**
+ * The failure-class report as a Markdown table with its definitions.
+ *
+ * @param rows - What {@link runFailureClassReport} measured.
+ * @returns Markdown text.
+ */
+export function formatFailureClassReport(rows: readonly FailureClassRow[]): string {
+  const lines = [
+    '| set | guard | calls | repeats failing again with the same output | recall on them (warn or block) | false flags (flag on a call repeating no failed call, or block of a repeat that succeeded) | warns on repeats that then succeeded | transient retries | blocked | warned | second holdout phrasings: retries, blocked, warned |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { set, guard, real, transient, secondTransient: second } of rows) {
+    const strictFalse = real.guard.falseFlags - real.guard.succeededRepeatWarns;
+    lines.push(
+      `| ${set} | ${guard} | ${real.calls} | ${real.exactSameErrorRepeats} | ${ratio(real.guard.exactSameErrorFlagged, real.exactSameErrorRepeats)} | ${percent(strictFalse, real.otherCalls)} (${strictFalse} of ${real.otherCalls}) | ${real.guard.succeededRepeatWarns} of ${real.repeatsThatSucceeded} | ${transient.transientRetries} | ${transient.guard.transientBlocked} | ${transient.guard.transientWarned} | ${second ? `${second.transientRetries}, ${second.guard.transientBlocked}, ${second.guard.transientWarned}` : '—'} |`,
+    );
+  }
+  lines.push(
+    '',
+    'Real runs: the data sets unchanged. Same output: the data\'s `error_signature` label, else the first line. Tune: the half of the runs (by run id) the failure classes were written against; holdout: the other half, not used for that. Transient retries: the same runs with a transient fault planted before every fifth successful call (every third planted twice in a row), then the real call as the retry; tune phrasings on the tune half, phrasings written afterwards and never used to change the classifier on the holdout half (that first holdout set then showed three phrasings the classifier missed, and it was widened: the last column uses a second set of phrasings written after that, never used to change it).',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,147 @@
+import { createContextEngine, restoreContextEngine, type CairnMessage, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
+import { contentWords, evidenceRecall, textWords, wordCoverage } from '../metrics/index.js';
+import type { BenchmarkProbe } from '../runner/index.js';
+import { namedIds } from './named-ids.js';
+
+/** Pages the scripted zoom agent consults per probe. @default 3 */
+export const DEFAULT_CONSULTS_PER_PROBE = 3;
+/** Ids one consult call takes (the engine's default `pages.maxIdsPerCall`). */
+const IDS_PER_CALL = 32;
+
+/** Input of {@link measurePageRecall}. */
+export interface PageRecallOptions {
+  sessionId: string;
+  messages: readonly CairnMessage[];
+  probes: readonly BenchmarkProbe[];
+  /** Budget as a share of the history's tokens. */
+  budgetShare: number;
+  counter: TokenCounter;
+  /** Pages the zoom agent consults per probe. */
+  consultsPerProbe?: number;
+}
+
+/** Means over the probes of one session at one budget. */
+export interface PageRecall {
+  probes: number;
+  budget: number;
+  /** Evidence recall of the probe's view (the bench's usual metric). */
+  inView: number;
+  /** Evidence in view, or on a page the view names by id whose summary / keywords keep it (one consult away). */
+  reachable: number;
+  /** As `reachable`, or on a page that listing a named run for the question shows with a summary that keeps it (two calls away). */
+  reachableViaListing: number;
+  /** Evidence recall after the scripted zoom agent's round (list the named runs, consult the best pages, assemble again). */
+  afterZoom: number;
+  /** Tokens of the tool results the zoom round added (the listing and the consult results). */
+  zoomTokens: number;
+}
+
+/** True when `page`'s summary and keywords keep the evidence (the bench's compressed-rendering criterion). */
+function pageKeeps(page: PageManifest, message: CairnMessage, answer: string | undefined): boolean {
+  const rendering = { id: `page:${page.id}`, role: 'user' as const, content: `${page.summary}\n${page.keywords.join(' ')}`, sourceIds: [message.id], fidelity: 'compressed' };
+  return evidenceRecall({ view: [rendering], evidence: [message], ...(answer === undefined ? {} : { answer }) }) === 1;
+}
+
+function listedPageIds(text: string): string[] {
+  return [...text.matchAll(/page=([0-9a-f]{8,12}) \(/g)].map((match) => match[1]!);
+}
+
+function matchScore(question: readonly string[], page: PageManifest): number {
+  if (question.length === 0) return 0;
+  return wordCoverage(question, new Set(textWords(`${page.summary} ${page.keywords.join(' ')}`)));
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+/**
+ * Measures reachable evidence recall and a deterministic scripted zoom agent on one session at
+ * one budget. Per probe, on a fresh copy of the engine (restored from the snapshot taken after
+ * ingesting the whole session): assemble the probe's view; count evidence in view, evidence one
+ * consult away (the view names its page and the page's summary keeps it), and evidence two calls
+ * away (listing a named run for the question shows its page); then the zoom agent lists every
+ * named run with the question as its reason, consults the `consultsPerProbe` listed or named pages
+ * whose summaries and keywords cover most of the question's content words (none when no page covers
+ * any; the best last, as the newest consult), assembles again and counts evidence in view.
+ *
+ * @param options - The session, its probes, the budget share and the token counter.
+ * @returns Means over the probes.
+ */
+export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE }: PageRecallOptions): PageRecall {
+  const engine = createContextEngine({ sessionId, tokenCounter: counter });
+  engine.ingest(messages);
+  const historyTokens = engine.assemble({ budget: Number.MAX_SAFE_INTEGER }).metadata.historyTokens;
+  const budget = Math.max(1, Math.round(budgetShare * historyTokens));
+  const snapshot = engine.snapshot();
+  const byId = new Map(messages.map((message) => [message.id, message]));
+  const sums = { inView: 0, reachable: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0 };
+  let counted = 0;
+  for (const probe of probes) {
+    const evidence = probe.evidence.flatMap((id) => byId.get(id) ?? []);
+    if (evidence.length === 0) continue;
+    const answer = probe.answer;
+    const copy: ContextEngine = restoreContextEngine(snapshot, { tokenCounter: counter });
+    const view: ViewMessage[] = copy.assemble({ budget, query: probe.question }).messages;
+    const keptInView = (message: CairnMessage, shown: readonly ViewMessage[]) => evidenceRecall({ view: shown, evidence: [message], ...(answer === undefined ? {} : { answer }) }) === 1;
+    const { singles, ranges } = namedIds(view);
+    const namedUnits = new Set(singles.map((id) => copy.getPage(id)?.id).filter((id): id is string => id !== undefined));
+    // The agent's listing call: every named run, reason = the question.
+    let zoomTokens = 0;
+    const listed = new Set<string>();
+    for (const batch of chunks(ranges, IDS_PER_CALL)) {
+      const text = copy.consult({ ids: batch, reason: probe.question }).text;
+      zoomTokens += counter.count(text);
+      for (const id of listedPageIds(text)) listed.add(id);
+    }
+    let inView = 0;
+    let reachable = 0;
+    let viaListing = 0;
+    for (const message of evidence) {
+      if (keptInView(message, view)) {
+        inView++;
+        reachable++;
+        viaListing++;
+        continue;
+      }
+      const page = copy.getPage(message.id);
+      if (!page || !pageKeeps(page, message, answer)) continue;
+      if (namedUnits.has(page.id)) {
+        reachable++;
+        viaListing++;
+      } else if (listed.has(page.id)) viaListing++;
+    }
+    // The consult: the best-matching pages among those named or listed.
+    const question = contentWords(probe.question);
+    const candidates = [...new Set([...namedUnits, ...listed])]
+      .map((id) => copy.getPage(id)!)
+      .map((page, order) => ({ page, order, score: matchScore(question, page) }))
+      .filter((candidate) => candidate.score > 0)
+      .sort((a, b) => b.score - a.score || a.order - b.order)
+      .slice(0, consultsPerProbe)
+      .map((candidate) => candidate.page.id)
+      // Best last: under budget pressure the engine shelves the oldest consult first.
+      .reverse();
+    if (candidates.length > 0) zoomTokens += counter.count(copy.consult({ ids: candidates, reason: probe.question }).text);
+    const zoomed = copy.assemble({ budget, query: probe.question }).messages;
+    const afterZoom = evidence.filter((message) => keptInView(message, zoomed)).length;
+    sums.inView += inView / evidence.length;
+    sums.reachable += reachable / evidence.length;
+    sums.reachableViaListing += viaListing / evidence.length;
+    sums.afterZoom += afterZoom / evidence.length;
+    sums.zoomTokens += zoomTokens;
+    counted++;
+  }
+  const mean = (value: number) => (counted === 0 ? 0 : value / counted);
+  return {
+    probes: counted,
+    budget,
+    inView: mean(sums.inView),
+    reachable: mean(sums.reachable),
+    reachableViaListing: mean(sums.reachableViaListing),
+    afterZoom: mean(sums.afterZoom),
+    zoomTokens: mean(sums.zoomTokens),
+  };
+}

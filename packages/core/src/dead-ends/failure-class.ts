@@ -1,0 +1,76 @@
+import type { CairnMessage } from '../log/index.js';
+
+/**
+ * Faults that say nothing about the call itself: the service was busy, overloaded, unreachable
+ * for a moment, or too slow. Retrying the same call later is the right move, so such failures
+ * are never blocked (they are shown as transient). Matched on one line each.
+ */
+const TRANSIENT_LINES: readonly RegExp[] = [
+  /\b(429|502|503|504)\s*[-:]?\s*(too many requests|bad gateway|service unavailable|gateway time-?out|unavailable|overloaded)\b/i,
+  /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*)(429|502|503|504)\b/i,
+  /\b(too many requests|service (temporarily )?unavailable|bad gateway|gateway time-?out|rate[- ]limit(ed)?( exceeded)?|throttl(ed|ing)|quota exceeded, retry)\b/i,
+  /\b((temporarily|currently) (unavailable|unable to)|temporary failure|try again (later|shortly|soon|in\b)|retry after \d+|please (retry|wait)|server (is )?(busy|overloaded)|overloaded_error|capacity (exceeded|problems))\b/i,
+  // Dropped connections and name lookups that fail for the moment (not a host that does not exist).
+  /\b((server|remote|peer) closed the connection|connection closed unexpectedly|could not resolve host|temporary failure in name resolution)\b/i,
+  /\b(timed out|TimeoutError|TimeoutException|deadline exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ReadTimeout|ConnectTimeout|request timeout|operation timeout)\b/i,
+  // A refused connection is left out on purpose: nothing listens there, and it stays so until
+  // someone starts the service (a retry into an unchanged state is a dead end).
+  /\b(connection (reset|aborted|dropped)( by peer)?|ECONNRESET|ECONNABORTED|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|socket hang up|network (is )?unreachable|remote end closed connection)\b/i,
+  /\b(EAGAIN|EBUSY|resource busy|database is locked|lock wait timeout|deadlock detected)\b/i,
+];
+
+/** Lines that quote files or search hits; their text is never a fault of this call. */
+const QUOTED_LINE = /^\s*(\d+:|Line \d+:|\[File: |[\w./-]+:\d+:)/;
+
+/**
+ * Whether a failed tool output reads as a transient fault (HTTP 429/502/503/504, rate limits,
+ * timeouts, connection resets, "temporarily unavailable", a busy resource): retrying the same
+ * call may well work. Lines quoting files or search hits never count.
+ *
+ * @param text - The tool output (or the failure's most telling line).
+ * @returns True for a transient fault.
+ *
+ * @example
+ * ```ts
+ * isTransientFailure('503 Service Unavailable'); // true
+ * isTransientFailure('KeyError: 3'); // false
+ * ```
+ */
+export function isTransientFailure(text: string): boolean {
+  return text.split('\n').some((line) => !QUOTED_LINE.test(line) && TRANSIENT_LINES.some((pattern) => pattern.test(line)));
+}
+
+/** Keys of `metadata` an adapter may put a command's exit status under. */
+const EXIT_KEYS = ['exitCode', 'exit_code', 'exitStatus', 'exit_status', 'returncode', 'returnCode', 'status_code_exit'] as const;
+/** A line that states a command's exit status (`exit code 0`, `Process exited with code 1`, `[exit status: 2]`). */
+const EXIT_LINE = /\b(?:exit(?:ed)?(?: with)?(?: code| status)|exit_code|returncode|return code)\s*[:=]?\s*(-?\d+)\b/i;
+
+/**
+ * The exit status a tool result states: a number under `metadata.exitCode` (or `exit_code`,
+ * `exitStatus`, `exit_status`, `returncode`, `returnCode`), else the last output line that states
+ * one (`exit code 0`, `Process exited with code 1`, `returncode: 2`). Lines quoting files or
+ * search hits never count.
+ *
+ * @param message - A tool message.
+ * @param text - Its output text.
+ * @returns The exit status, or undefined when none is stated.
+ *
+ * @example
+ * ```ts
+ * readExitStatus(message, 'FAILURE: 1 check\nexit code 0'); // 0
+ * ```
+ */
+export function readExitStatus(message: CairnMessage, text: string): number | undefined {
+  for (const key of EXIT_KEYS) {
+    const value = message.metadata?.[key];
+    if (typeof value === 'number' && Number.isInteger(value)) return value;
+  }
+  const lines = text.split('\n');
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = lines[index]!;
+    if (QUOTED_LINE.test(line)) continue;
+    const match = EXIT_LINE.exec(line);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}

@@ -1,0 +1,171 @@
+import type { SessionLog, UnitState } from '../log/index.js';
+import { pageIdOf } from './page-id.js';
+import type { PageManifest, PageView, TraceStep } from './page-types.js';
+import { summarizePage } from './summarize-page.js';
+
+/** Keywords a manifest names. */
+const MANIFEST_KEYWORDS = 6;
+/** Turns in which a page's heat halves. */
+export const HEAT_HALF_LIFE_TURNS = 10;
+/** Trace steps kept (older ones are dropped: the trace shows the latest few anyway). */
+export const MAX_TRACE_STEPS = 64;
+
+/** A page whose view is above Summary, and the consult sequence number that put it there. */
+export interface ZoomState {
+  view: Exclude<PageView, 'Summary'>;
+  since: number;
+}
+
+/**
+ * The page index of one session: a page per unit with its short-hash id (assigned in log order,
+ * so the same log always gives the same ids), lookups by page id and by message id, manifests
+ * (built on demand, cached per unit version), the views of consulted pages and the reasoning
+ * trace. Grows with the log only (one id and two map entries per unit). @internal
+ */
+export class PageBook {
+  readonly #ids: string[] = [];
+  readonly #byPage = new Map<string, number>();
+  readonly #byMessage = new Map<string, number>();
+  #entriesSynced = 0;
+  #maxIdTokens = 0;
+  readonly #summaries = new Map<number, { version: number; summary: string }>();
+  /** Interest from consults, by page id: the value at `turn` (it decays from there). */
+  readonly heat = new Map<string, { value: number; turn: number }>();
+  /** Pages above Summary, by page id. */
+  readonly zoom = new Map<string, ZoomState>();
+  /** Consults so far: orders consults, oldest first, for budget pressure. */
+  sequence = 0;
+  trace: TraceStep[] = [];
+  /** A view changed since the last assemble: the next one selects afresh (a consult asks a new question of the view). */
+  replanPending = false;
+
+  constructor(
+    readonly log: SessionLog,
+    readonly sessionId: string,
+  ) {}
+
+  /** Assigns ids to units logged since the last call. */
+  sync(): void {
+    const { units, entries } = this.log;
+    for (let index = this.#ids.length; index < units.length; index++) {
+      let attempt = 0;
+      let id = pageIdOf(this.sessionId, units[index]!.id);
+      while (this.#byPage.has(id)) id = pageIdOf(this.sessionId, units[index]!.id, ++attempt);
+      this.#ids.push(id);
+      this.#maxIdTokens = Math.max(this.#maxIdTokens, this.log.counter.count(id));
+      this.#byPage.set(id, index);
+    }
+    for (; this.#entriesSynced < entries.length; this.#entriesSynced++) {
+      const entry = entries[this.#entriesSynced]!;
+      this.#byMessage.set(entry.message.id, entry.unit);
+    }
+  }
+
+  /** Most tokens a page id of this session takes (bounds the cost of `pages=first..last` with `pages.showPageIds`). */
+  get maxIdTokens(): number {
+    this.sync();
+    return this.#maxIdTokens;
+  }
+
+  /** Pages in the index. */
+  get size(): number {
+    this.sync();
+    return this.#ids.length;
+  }
+
+  /** The page id of a unit. */
+  idOf(unit: number): string {
+    if (unit >= this.#ids.length) this.sync();
+    return this.#ids[unit]!;
+  }
+
+  /** The unit a page id or a message id names, if any. */
+  resolve(reference: string): number | undefined {
+    this.sync();
+    return this.#byPage.get(reference) ?? this.#byMessage.get(reference);
+  }
+
+  /** The view of a unit's page. */
+  viewOf(unit: number): PageView {
+    return this.zoom.get(this.idOf(unit))?.view ?? 'Summary';
+  }
+
+  /** True when the unit's page is consulted (Detail or deeper): it is shown full. */
+  isDetail(unit: number): boolean {
+    return this.zoom.size > 0 && this.zoom.has(this.idOf(unit));
+  }
+
+  /** Adds one consult's worth of heat to a page. */
+  warm(pageId: string, turn: number): void {
+    this.heat.set(pageId, { value: this.heatOf(pageId, turn) + 1, turn });
+  }
+
+  /** A page's heat at `turn`. */
+  heatOf(pageId: string, turn: number): number {
+    const entry = this.heat.get(pageId);
+    return entry ? entry.value * 0.5 ** (Math.max(0, turn - entry.turn) / HEAT_HALF_LIFE_TURNS) : 0;
+  }
+
+  /**
+   * The manifest of a unit's page; `status` (the unit's last decision) and `turn` fill the index
+   * state (activation, staleness, heat).
+   */
+  manifest(unit: number, status?: UnitState, turn = 0): PageManifest {
+    const { log } = this;
+    const source = log.units[unit]!;
+    let cached = this.#summaries.get(unit);
+    if (!cached || cached.version !== source.version) {
+      cached = { version: source.version, summary: summarizePage(log.unitMessages(unit)) };
+      this.#summaries.set(unit, cached);
+    }
+    const messages = log.unitMessages(unit);
+    return {
+      id: this.idOf(unit),
+      type: 'Original',
+      unitId: source.id,
+      messageIds: messages.map((message) => message.id),
+      timestamp: messages[0]!.timestamp,
+      keywords: this.keywords(unit),
+      summary: cached.summary,
+      view: this.viewOf(unit),
+      heat: this.heatOf(this.idOf(unit), turn),
+      activation: status && turn > 0 ? status.fidelity : undefined,
+      staleness: status && status.placeholderSince >= 0 ? Math.max(0, turn - status.placeholderSince) : 0,
+    };
+  }
+
+  /**
+   * The page's semantic clusters: its terms ranked by (1 + log tf) × idf over the whole log now
+   * (ties: the lower term id), so words every page uses give way to what this page is about.
+   * Computed on each read, never cached: the same log always gives the same keywords.
+   */
+  keywords(unit: number): string[] {
+    const { log } = this;
+    const { bag } = log.unitFeatures(unit);
+    const scored: { id: number; score: number }[] = [];
+    for (let index = 0; index < bag.ids.length; index++) {
+      const id = bag.ids[index]!;
+      scored.push({ id, score: (1 + Math.log(bag.counts[index]!)) * log.statistics.idf(id) });
+    }
+    scored.sort((a, b) => b.score - a.score || a.id - b.id);
+    const terms: string[] = [];
+    for (const { id } of scored.slice(0, MANIFEST_KEYWORDS)) {
+      const term = log.vectoriser.vocabulary.termOf(id);
+      if (term !== undefined) terms.push(term);
+    }
+    return terms;
+  }
+
+  /** True once after a page's view changed (then false until the next change). */
+  takeReplan(): boolean {
+    const pending = this.replanPending;
+    this.replanPending = false;
+    return pending;
+  }
+
+  /** Records a trace step, keeping the latest {@link MAX_TRACE_STEPS}. */
+  record(step: TraceStep): void {
+    this.trace.push(step);
+    if (this.trace.length > MAX_TRACE_STEPS) this.trace.splice(0, this.trace.length - MAX_TRACE_STEPS);
+  }
+}

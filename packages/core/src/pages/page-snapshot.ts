@@ -1,0 +1,75 @@
+import type { PageBook } from './page-book.js';
+import { MAX_TRACE_STEPS } from './page-book.js';
+import type { PageView, TraceStep } from './page-types.js';
+
+/**
+ * Pages and zoom in a snapshot: the views of consulted pages, the consult sequence and the
+ * reasoning trace. Page ids and manifests are not stored: they derive from the log (and give
+ * the same ids after a restore). Absent in snapshots written before pages existed: that restores
+ * as no page consulted and an empty trace.
+ */
+export interface PageSnapshot {
+  /** Consulted pages: page id, view, consult sequence number. */
+  zoom: [string, Exclude<PageView, 'Summary'>, number][];
+  sequence: number;
+  trace: TraceStep[];
+  /** Heat by page: page id, value, turn it was measured at (absent: none). */
+  heat?: [string, number, number][];
+  /** A view changed since the last assemble (absent: false). */
+  replanPending?: boolean;
+}
+
+/** Copies the page state into a snapshot. @internal */
+export function pageSnapshot(book: PageBook): PageSnapshot {
+  return {
+    zoom: [...book.zoom].map(([pageId, zoom]) => [pageId, zoom.view, zoom.since]),
+    sequence: book.sequence,
+    replanPending: book.replanPending,
+    heat: [...book.heat].map(([pageId, entry]) => [pageId, entry.value, entry.turn]),
+    trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
+  };
+}
+
+function fail(path: string, problem: string): never {
+  throw new Error(`${path} ${problem}`);
+}
+
+/**
+ * Restores the page state from a snapshot into `book` (whose log is restored already). A
+ * consulted page the log does not hold is refused.
+ * @throws Error with the path of the first bad field (the caller wraps it as a corrupt snapshot).
+ * @internal
+ */
+export function restorePages(book: PageBook, json: unknown): void {
+  if (json === undefined) return;
+  if (typeof json !== 'object' || json === null) fail('snapshot.pages', 'is not an object');
+  const { zoom, sequence, trace, replanPending, heat } = json as Partial<PageSnapshot>;
+  if (!Array.isArray(zoom)) fail('snapshot.pages.zoom', 'is not an array');
+  if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 0) fail('snapshot.pages.sequence', 'is not a count');
+  if (!Array.isArray(trace)) fail('snapshot.pages.trace', 'is not an array');
+  for (const [index, entry] of zoom.entries()) {
+    const path = `snapshot.pages.zoom[${index}]`;
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || (entry[1] !== 'Detail' && entry[1] !== 'Unpacked') || typeof entry[2] !== 'number') fail(path, 'is not [pageId, view, since]');
+    const unit = book.resolve(entry[0]);
+    if (unit === undefined || book.idOf(unit) !== entry[0]) fail(path, `names page "${entry[0]}", which is not in the log`);
+    book.zoom.set(entry[0], { view: entry[1], since: entry[2] });
+  }
+  book.sequence = sequence;
+  book.replanPending = replanPending === true;
+  if (heat !== undefined) {
+    if (!Array.isArray(heat)) fail('snapshot.pages.heat', 'is not an array');
+    for (const [index, entry] of heat.entries()) {
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || !Number.isFinite(entry[1]) || !Number.isFinite(entry[2])) fail(`snapshot.pages.heat[${index}]`, 'is not [pageId, value, turn]');
+      book.heat.set(entry[0], { value: entry[1], turn: entry[2] });
+    }
+  }
+  for (const [index, step] of trace.slice(-MAX_TRACE_STEPS).entries()) {
+    const path = `snapshot.pages.trace[${index}]`;
+    if (typeof step !== 'object' || step === null) fail(path, 'is not an object');
+    const { action, targets, reason, turn, auto } = step as TraceStep;
+    if (action !== 'Consult' && action !== 'Shelve') fail(`${path}.action`, 'is not Consult or Shelve');
+    if (!Array.isArray(targets) || !targets.every((target) => typeof target === 'string')) fail(`${path}.targets`, 'is not a list of page ids');
+    if (typeof reason !== 'string' || typeof turn !== 'number') fail(path, 'has no reason or turn');
+    book.trace.push({ action, targets: [...targets], reason, turn, ...(auto === true ? { auto: true } : {}) });
+  }
+}

@@ -1,0 +1,10 @@
+export { createStaticEmbedder } from './create-static-embedder.js';
+export type { StaticEmbedder, StaticEmbedderOptions } from './create-static-embedder.js';
+export { CACHE_DIR_ENV, DEFAULT_MAX_WORDS, DEFAULT_MODEL_PACKAGE, loadStaticWordModel } from './load-static-word-model.js';
+export type { LoadStaticWordModelOptions, StaticWordModel } from './load-static-word-model.js';
+export { readWinkVectors } from './read-wink-vectors.js';
+export type { WordVectorTable } from './read-wink-vectors.js';
+export { tokenizeWords } from './tokenize-words.js';
+export { readWordVectorCache, writeWordVectorCache } from './word-vector-cache.js';
+export { DEFAULT_SIF_A, wordWeight, zipfProbability } from './word-weights.js';
+export type { WordWeighting } from './word-weights.js';
