@@ -23,7 +23,9 @@ export interface CuratorState {
 
 /** A fresh curator state. @internal */
 export function emptyCuratorState(): CuratorState {
-  return { pending: {}, failed: {}, agent: false, lastApproach: '' };
+  // Keyed by tool-call ids and tool names, which the model chooses: no prototype, so `constructor`
+  // or `__proto__` are plain keys.
+  return { pending: Object.create(null) as CuratorState['pending'], failed: Object.create(null) as CuratorState['failed'], agent: false, lastApproach: '' };
 }
 
 /**

@@ -80,5 +80,7 @@ export function playbookRuntimeFromJSON(json: unknown, options: ResolvedPlaybook
   }
   const playbook = Playbook.fromJSON(record['playbook'], { now, countTokens, maxTokens: options.maxTokens, maxBullets: options.maxBullets, mergeSimilarity: options.mergeSimilarity });
   const reflectedUpTo = Number.isInteger(record['reflectedUpTo']) && (record['reflectedUpTo'] as number) > 0 ? (record['reflectedUpTo'] as number) : undefined;
-  return { playbook, curator: JSON.parse(JSON.stringify(curator)) as CuratorState, inView: [...(record['inView'] as string[])], ...(reflectedUpTo ? { reflectedUpTo } : {}) };
+  const copy = JSON.parse(JSON.stringify(curator)) as CuratorState;
+  const restored: CuratorState = { ...copy, pending: Object.assign(Object.create(null), copy.pending) as CuratorState['pending'], failed: Object.assign(Object.create(null), copy.failed) as CuratorState['failed'] };
+  return { playbook, curator: restored, inView: [...(record['inView'] as string[])], ...(reflectedUpTo ? { reflectedUpTo } : {}) };
 }
