@@ -7,7 +7,7 @@ import { textResult } from './test-support/mock-results.js';
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
 const assistant = (text: string): ModelMessage => ({ role: 'assistant', content: text });
-const contents = (messages: readonly { content: string }[]) => messages.map((message) => message.content);
+const contents = (messages: readonly { content: unknown }[]) => messages.map((message) => message.content);
 
 /** The root session's branches as its store records say, read by a fresh session (not the middleware's). */
 async function branchesOf(store: SessionStore, sessionId: string) {
