@@ -64,6 +64,13 @@ describe('an edited history opens a core branch of the line it left (issue 16)',
     expect(contents((await third.engine('chat:b2')).getMessages())).toEqual(['Use Postgres.', 'OK, Postgres.', 'Schema for MySQL?', 'ok', 'And views?', 'ok', 'Materialized?']);
     expect((await branchesOf(store, 'chat')).map((branch) => branch.name)).toEqual(['b1', 'b3']);
     await third.close();
+    // Asked for by id alone (no call first), a nested branch is found in the tree too.
+    const fourth = cairnMiddleware({ store, sessionId: 'chat' });
+    expect(contents((await fourth.engine('chat:b2')).getMessages())).toHaveLength(7);
+    const viaCall = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+    await generateText({ model: wrapLanguageModel({ model: viaCall, middleware: fourth }), messages: [user('Use Postgres.'), assistant('Why not SQLite?'), assistant('ok'), user('Fine.')], providerOptions: { cairn: { sessionId: 'chat:b3' } } });
+    expect(contents((await fourth.engine('chat:b3')).getMessages())).toEqual(['Use Postgres.', 'Why not SQLite?', 'ok', 'Fine.']);
+    await fourth.close();
 
     // The parent session was never written by any of it.
     expect(await store.load({ tenant: 'default', sessionId: 'chat' }).then((loaded) => contents(loaded!.messages))).toEqual(contents(parentBefore!.messages));

@@ -1,4 +1,4 @@
-import { LruMap, openSession, type CairnSession, type ContextEngine, type ContextEngineOptions, type SessionBranch, type SessionStore } from '@cairn/core';
+import { CairnError, LruMap, openSession, type CairnSession, type ContextEngine, type ContextEngineOptions, type SessionBranch, type SessionStore } from '@cairn/core';
 import { SessionEntry } from './session-entry.js';
 
 /** Lines (a session id and its branches) a call tries before it opens a new branch. */
@@ -155,19 +155,22 @@ export class SessionResolver {
   private async parentOf(id: string, branchId: string, pinned?: string[]): Promise<string | undefined> {
     const line = this.lineOf(id);
     if (!line.parents.has(branchId) && !line.searched) {
-      // Breadth first from the session: each branch's own branches are read from its session.
+      // Breadth first from the session: each branch's own branches are read from its session. It
+      // stops once `branchId` is placed (never opening it: this may run while it is being opened).
       const queue = [id];
-      while (queue.length > 0) {
+      const seen = new Set(queue);
+      while (queue.length > 0 && !line.parents.has(branchId)) {
         const parentId = queue.shift()!;
         const session = (await this.get(parentId, pinned)).handle.session;
         for (const { name } of (await session?.listBranches()) ?? []) {
           const childId = `${id}:${name}`;
-          if (!BRANCH_ID.test(childId) || line.parents.has(childId)) continue;
-          line.parents.set(childId, parentId);
+          if (!BRANCH_ID.test(childId) || seen.has(childId)) continue;
+          seen.add(childId);
+          if (!line.parents.has(childId)) line.parents.set(childId, parentId);
           queue.push(childId);
         }
       }
-      line.searched = true;
+      if (queue.length === 0) line.searched = true;
     }
     return line.parents.get(branchId);
   }
@@ -207,7 +210,11 @@ export class SessionResolver {
       const parentId = making?.parentId ?? (await this.parentOf(match[1]!, id));
       if (parentId !== undefined) {
         const parent = (await this.get(parentId)).handle.session!;
-        const branch = making ? await parent.branch(match[2]!, { at: making.at }) : await parent.openBranch(match[2]!);
+        const branch = making ? await parent.branch(match[2]!, { at: making.at }).catch((error: unknown) => {
+          // Another process made it first: open theirs (the caller checks whether it continues the history).
+          if (CairnError.isInstance(error) && error.code === 'BRANCH_EXISTS') return parent.openBranch(match[2]!);
+          throw error;
+        }) : await parent.openBranch(match[2]!);
         return this.entryOf(id, branch.session, { parentId, handle: branch });
       }
       // Not a branch the store knows: a session of its own under that id (as branches were kept before core branches).
