@@ -30,8 +30,8 @@ export type CairnGuardMode = 'off' | 'warn' | 'block';
 /**
  * What happens when a prompt's history does not continue what the session holds (the caller
  * edited or removed a message, or went back to regenerate an answer): `branch` continues in a
- * branch session (`<sessionId>:b1`, …) that ingests the history as given, leaving the original
- * untouched; `append` ingests the messages the session does not hold yet (the view keeps the
+ * branch session (`<sessionId>:b1`, …) that holds the history as given, leaving the original
+ * untouched (a core branch forked where the history diverged, sharing the messages before it); `append` ingests the messages the session does not hold yet (the view keeps the
  * old ones too); `throw` rejects the call with a `CairnError` (`INVALID_MESSAGE`).
  */
 export type HistoryMismatchMode = 'branch' | 'append' | 'throw';

@@ -1,13 +1,20 @@
-import { LruMap, openSession, type ContextEngine, type ContextEngineOptions, type SessionStore } from '@cairn/core';
+import { CairnError, LruMap, openSession, type CairnSession, type ContextEngine, type ContextEngineOptions, type SessionBranch, type SessionStore } from '@cairn/core';
 import { SessionEntry } from './session-entry.js';
 
 /** Lines (a session id and its branches) a call tries before it opens a new branch. */
 const MAX_LINES_TRIED = 8;
 
+/** A branch id the middleware makes: `<session id>:b<N>`. */
+const BRANCH_ID = /^(.+):(b[1-9][0-9]*)$/;
+
 /** The branches of one session id, most recently used first, and the number of the next one. */
 interface Line {
   ids: string[];
   next: number;
+  /** Branch id → the id of the line it forked from (the session id or another branch), for the branches known. */
+  parents: Map<string, string>;
+  /** True once the store's branch tree of this session id was read whole (a branch id not in `parents` is not stored). */
+  searched: boolean;
 }
 
 /** Where sessions come from. @internal */
@@ -27,7 +34,9 @@ export interface SessionResolverOptions {
  * The one place the middleware gets engines from for calls that name a session: the caller's
  * engine, or a session per id opened through core's `openSession` (in the given store, in memory
  * by default). A session id may have branches (`<id>:b1`, `<id>:b2`, …), made when a caller edits
- * history. At most `maxOpenSessions` sessions are held open: the least recently used one is
+ * history: core branches (`session.branch('bN', { at })`) of the line the history diverged from,
+ * forked where it diverged, so the shared messages are neither copied nor counted again (a store
+ * without `saveBranch` / `loadBranches` keeps each as a session of its own, as before). At most `maxOpenSessions` sessions are held open: the least recently used one is
  * closed (its state saved; the store keeps its log) and reopened from the store when needed.
  *
  * @internal
@@ -40,6 +49,10 @@ export class SessionResolver {
   private readonly closing = new Map<string, Promise<void>>();
   /** Sessions a call in flight uses (never evicted under it), with how many calls use each. */
   private readonly pins = new Map<string, number>();
+  /** Branches being made: branch id → the line it forks from and the fork point (log position). */
+  private readonly making = new Map<string, { parentId: string; at: number }>();
+  /** True when the store keeps core branches (`saveBranch` / `loadBranches`): a branch then shares its parent's log. */
+  private readonly coreBranches: boolean;
 
   constructor(private readonly options: SessionResolverOptions) {
     this.entries = new LruMap(options.maxOpenSessions, {
@@ -47,6 +60,7 @@ export class SessionResolver {
       canEvict: (id) => !this.pins.has(id),
     });
     this.lines = new LruMap(options.maxOpenSessions);
+    this.coreBranches = typeof options.store.saveBranch === 'function' && typeof options.store.loadBranches === 'function';
   }
 
   /** How many sessions are held open now (branches included). */
@@ -86,7 +100,7 @@ export class SessionResolver {
   private lineOf(id: string): Line {
     let line = this.lines.get(id);
     if (!line) {
-      line = { ids: [id], next: 1 };
+      line = { ids: [id], next: 1, parents: new Map(), searched: false };
       this.lines.set(id, line);
     }
     return line;
@@ -110,6 +124,55 @@ export class SessionResolver {
   nextBranch(id: string): string {
     const line = this.lineOf(id);
     return `${id}:b${line.next++}`;
+  }
+
+  /**
+   * The entry of branch `branchId` of `id` when the store holds it, else `undefined` (then
+   * {@link makeBranch} makes it). A store without core branches keeps each branch as a session
+   * of its own (`<id>:bN`), which always exists (empty when new).
+   */
+  async findBranch(id: string, branchId: string, pinned: string[]): Promise<SessionEntry | undefined> {
+    if (!this.coreBranches || (await this.parentOf(id, branchId, pinned)) !== undefined) return this.get(branchId, pinned);
+    return undefined;
+  }
+
+  /**
+   * Makes branch `branchId` of `id` as a core branch of the line `from`, keeping its first `at`
+   * AI SDK messages (shared with that line, not copied). When the fork point lies within what
+   * `from` itself shares with its own parent, the branch forks from that parent instead (the
+   * same messages), so a session edited again and again keeps a flat tree.
+   */
+  async makeBranch(id: string, branchId: string, from: SessionEntry, at: number, pinned: string[]): Promise<SessionEntry> {
+    let parent = from;
+    const position = from.logPositionOf(at);
+    while (parent.handle.branch && position <= parent.handle.branch.handle.forkAt) parent = await this.get(parent.handle.branch.parentId, pinned);
+    this.lineOf(id).parents.set(branchId, parent.id);
+    this.making.set(branchId, { parentId: parent.id, at: position });
+    return this.get(branchId, pinned);
+  }
+
+  /** The line branch `branchId` of `id` forked from, reading the store's branch tree once when it is not known. */
+  private async parentOf(id: string, branchId: string, pinned?: string[]): Promise<string | undefined> {
+    const line = this.lineOf(id);
+    if (!line.parents.has(branchId) && !line.searched) {
+      // Breadth first from the session: each branch's own branches are read from its session. It
+      // stops once `branchId` is placed (never opening it: this may run while it is being opened).
+      const queue = [id];
+      const seen = new Set(queue);
+      while (queue.length > 0 && !line.parents.has(branchId)) {
+        const parentId = queue.shift()!;
+        const session = (await this.get(parentId, pinned)).handle.session;
+        for (const { name } of (await session?.listBranches()) ?? []) {
+          const childId = `${id}:${name}`;
+          if (!BRANCH_ID.test(childId) || seen.has(childId)) continue;
+          seen.add(childId);
+          if (!line.parents.has(childId)) line.parents.set(childId, parentId);
+          queue.push(childId);
+        }
+      }
+      if (queue.length === 0) line.searched = true;
+    }
+    return line.parents.get(branchId);
   }
 
   get usesCallerEngine(): boolean {
@@ -140,12 +203,33 @@ export class SessionResolver {
       });
     }
     await this.closing.get(id);
-    const session = await openSession({ ...engineOptions, store, tenant, sessionId: id, checkpointEvery, onCheckpointError: onBackgroundError });
+    const match = this.coreBranches ? BRANCH_ID.exec(id) : null;
+    if (match) {
+      const making = this.making.get(id);
+      this.making.delete(id);
+      const parentId = making?.parentId ?? (await this.parentOf(match[1]!, id));
+      if (parentId !== undefined) {
+        const parent = (await this.get(parentId)).handle.session!;
+        const branch = making ? await parent.branch(match[2]!, { at: making.at }).catch((error: unknown) => {
+          // Another process made it first: open theirs (the caller checks whether it continues the history).
+          if (CairnError.isInstance(error) && error.code === 'BRANCH_EXISTS') return parent.openBranch(match[2]!);
+          throw error;
+        }) : await parent.openBranch(match[2]!);
+        return this.entryOf(id, branch.session, { parentId, handle: branch });
+      }
+      // Not a branch the store knows: a session of its own under that id (as branches were kept before core branches).
+    }
+    return this.entryOf(id, await openSession({ ...engineOptions, store, tenant, sessionId: id, checkpointEvery, onCheckpointError: onBackgroundError }));
+  }
+
+  private entryOf(id: string, session: CairnSession, branch?: { parentId: string; handle: SessionBranch }): SessionEntry {
     return new SessionEntry(id, {
       engine: session.engine,
       ingest: (messages) => session.ingest(messages),
       assemble: (options) => session.assemble(options),
       close: () => session.close(),
+      session,
+      ...(branch ? { branch } : {}),
     });
   }
 
@@ -154,6 +238,7 @@ export class SessionResolver {
     const entries = await Promise.allSettled([...this.entries.values()]);
     this.entries.clear();
     this.lines.clear();
+    this.making.clear();
     for (const entry of entries) if (entry.status === 'fulfilled') await entry.value.exclusive(async () => entry.value.handle.close?.());
     await Promise.all([...this.closing.values()]);
   }

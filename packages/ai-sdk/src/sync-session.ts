@@ -31,10 +31,13 @@ export async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Pr
 export async function syncSession(resolver: SessionResolver, sessionId: string, history: LanguageModelV4Prompt, mode: HistoryMismatchMode, pinned: string[]): Promise<SessionEntry> {
   const fps = history.map((message) => fingerprint(message));
   const line = resolver.line(sessionId);
+  /** The line sharing the longest start with the history (the most recently used first): where a new branch forks. */
+  let closest: { entry: SessionEntry; at: number } | undefined;
   for (const id of [...line]) {
     const entry = await resolver.get(id, pinned);
     const plan = planSync(entry.known, fps, { positions: entry.synced.positions });
-    if (plan.kind !== 'diverged') {
+    if (plan.kind === 'diverged' && (closest === undefined || plan.at > closest.at)) closest = { entry, at: plan.at };
+    if (plan.kind !== 'diverged' && isOpen(entry)) {
       await ingestFrom(entry, history, fps, plan.from);
       resolver.use(sessionId, id);
       return entry;
@@ -56,15 +59,22 @@ export async function syncSession(resolver: SessionResolver, sessionId: string, 
     await ingestFrom(current, fresh, freshFps, 0);
     return current;
   }
-  // A branch that continues the history (a stored one from an earlier process), or a new one.
+  // A branch that continues the history (a stored one from an earlier process), or a new one
+  // forked from the closest line where the history left it (only the rest is ingested).
   for (;;) {
     const branchId = resolver.nextBranch(sessionId);
-    const branch = await resolver.get(branchId, pinned);
+    const branch = (await resolver.findBranch(sessionId, branchId, pinned)) ?? (await resolver.makeBranch(sessionId, branchId, closest?.entry ?? current, closest?.at ?? 0, pinned));
     resolver.use(sessionId, branchId);
     const plan = planSync(branch.known, fps, { positions: branch.synced.positions });
-    if (plan.kind !== 'diverged') {
+    if (plan.kind !== 'diverged' && isOpen(branch)) {
       await ingestFrom(branch, history, fps, plan.from);
       return branch;
     }
+    if (plan.kind === 'diverged' && closest !== undefined && plan.at > closest.at) closest = { entry: branch, at: plan.at };
   }
+}
+
+/** False for a branch merged or discarded outside the middleware (it takes no more messages). */
+function isOpen(entry: SessionEntry): boolean {
+  return entry.handle.branch === undefined || entry.handle.branch.handle.status === 'open';
 }

@@ -73,9 +73,10 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
   }
 
   const { deleteAll: deleteCrystals, ...crystals } = createRedisCrystals(keyPrefix, send);
+  const { deleteAll: deleteBranches, ...branches } = redisBranchRecords({ keyPrefix, ttl, send });
 
   return {
-    ...redisBranchRecords({ keyPrefix, ttl, send }),
+    ...branches,
 
     ...crystals,
     async load(rawKey) {
@@ -141,6 +142,7 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
       const keys = redisSessionKeys(keyPrefix, key);
       const removed = await send(DELETE_SCRIPT, [keys.log, keys.state, keys.index], ['', '', key.sessionId], { tenant: key.tenant, sessionId: key.sessionId });
       await deleteCrystals(key);
+      await deleteBranches(key);
       return Number(removed) > 0;
     },
 

@@ -1,4 +1,4 @@
-import { checkBranchRecord, checkSessionKey, corruptSessionError, sessionConflictError, type SessionStore, type StoredBranch } from '@cairn/core';
+import { checkBranchRecord, checkSessionKey, corruptSessionError, sessionConflictError, type SessionKey, type SessionStore, type StoredBranch } from '@cairn/core';
 import { redisTenantPrefix } from './redis-session-keys.js';
 
 /**
@@ -24,6 +24,11 @@ if kind ~= 'hash' and kind ~= 'none' then return {'corrupt', kind} end
 return {'ok', redis.call('HGETALL', KEYS[1])}
 `;
 
+/** Removes every branch record of a session. KEYS[1]: the branch hash. @internal */
+export const DELETE_BRANCHES_SCRIPT = `
+return redis.call('DEL', KEYS[1])
+`;
+
 /** What the branch methods need from the store. @internal */
 export interface RedisBranchContext {
   keyPrefix: string;
@@ -37,7 +42,7 @@ export interface RedisBranchContext {
  * in the tenant's slot) with a version and the data per branch, checked and written by one Lua
  * script, so concurrent writers on any app server see exactly one winner. @internal
  */
-export function redisBranchRecords({ keyPrefix, ttl, send }: RedisBranchContext): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> {
+export function redisBranchRecords({ keyPrefix, ttl, send }: RedisBranchContext): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> & { deleteAll(key: SessionKey): Promise<void> } {
   const hashKey = (key: { tenant: string; sessionId: string }) => `${redisTenantPrefix(keyPrefix, key.tenant)}:${key.sessionId}:branches`;
   return {
     async saveBranch(rawKey, branch, { expectedVersion } = {}) {
@@ -48,6 +53,10 @@ export function redisBranchRecords({ keyPrefix, ttl, send }: RedisBranchContext)
       if (status === 'corrupt') throw corruptSessionError(key, `its branch key holds a ${String(reply[1])}, not a hash`);
       if (status === 'conflict') throw sessionConflictError(key, `branch "${branch.name}" is at version ${String(reply[1])}, the writer expected ${String(expectedVersion)}`);
       return { version: Number(reply[1]) };
+    },
+    /** Removes every branch record of the session (the store's `delete`). */
+    async deleteAll(key) {
+      await send(DELETE_BRANCHES_SCRIPT, [hashKey(key)], [], key);
     },
     async loadBranches(rawKey) {
       const key = checkSessionKey(rawKey);

@@ -171,6 +171,7 @@ export function createSqliteSessionStore({
   }
 
   const { deleteAll: deleteCrystals, ...crystals } = createSqliteCrystals(database, read, write);
+  const { deleteAll: deleteBranches, ...branches } = sqliteBranchRecords({ database, write, read });
 
   function lengthOf(key: SessionKey): number | undefined {
     const row = statements.length.get(key.tenant, key.sessionId) as { length: number } | undefined;
@@ -203,7 +204,7 @@ export function createSqliteSessionStore({
   }
 
   return {
-    ...sqliteBranchRecords({ database, write, read }),
+    ...branches,
 
     ...crystals,
     async loadTail(key, from) {
@@ -278,6 +279,7 @@ export function createSqliteSessionStore({
         statements.deleteMessages.run(key.tenant, key.sessionId);
         statements.deleteState.run(key.tenant, key.sessionId);
         deleteCrystals(key);
+        deleteBranches(key);
         return existed;
       });
     },

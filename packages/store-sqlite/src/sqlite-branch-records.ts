@@ -13,13 +13,14 @@ export interface SqliteTransactions {
  * `branches` table (schema version 2), its version checked and bumped in the same write
  * transaction, so concurrent writers in any process see exactly one winner. @internal
  */
-export function sqliteBranchRecords({ database, write, read }: SqliteTransactions): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> {
+export function sqliteBranchRecords({ database, write, read }: SqliteTransactions): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> & { deleteAll(key: SessionKey): void } {
   const where = 'WHERE tenant = ? AND session_id = ?';
   const version = database.prepare(`SELECT version FROM branches ${where} AND name = ?`);
   const upsert = database.prepare(
     'INSERT INTO branches (tenant, session_id, name, version, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (tenant, session_id, name) DO UPDATE SET version = excluded.version, data = excluded.data',
   );
   const all = database.prepare(`SELECT name, version, data FROM branches ${where} ORDER BY name`);
+  const removeAll = database.prepare(`DELETE FROM branches ${where}`);
   return {
     async saveBranch(key, branch, { expectedVersion } = {}) {
       checkSessionKey(key);
@@ -30,6 +31,10 @@ export function sqliteBranchRecords({ database, write, read }: SqliteTransaction
         upsert.run(key.tenant, key.sessionId, branch.name, current + 1, branch.data);
         return { version: current + 1 };
       });
+    },
+    /** Removes every branch record of the session; runs inside the store's `delete` transaction. */
+    deleteAll(key) {
+      removeAll.run(key.tenant, key.sessionId);
     },
     async loadBranches(key) {
       checkSessionKey(key);

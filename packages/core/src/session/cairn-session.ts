@@ -25,7 +25,9 @@ export interface CairnSession {
    * appended first, its messages are loaded and ingested, then the append is retried), then
    * ingests them. A bad batch changes nothing, in the store or the engine.
    * @throws CairnError the engine's validation codes; `SESSION_CONFLICT` when the session was
-   *   deleted or rewritten under it, or conflicts kept coming; `INVALID_OPTIONS` after `close`.
+   *   deleted or rewritten under it, or conflicts kept coming; `INVALID_OPTIONS` after `close`;
+   *   `BRANCH_CLOSED` for a branch's session once the branch is merged or discarded (by any
+   *   handle or process: the stored record is read before each append).
    */
   ingest(messages: CairnMessage | readonly CairnMessage[]): Promise<IngestResult>;
   /**

@@ -16,7 +16,7 @@ export function checkBranchRecord(branch: { readonly name: string; readonly data
  * The branch methods of the in-memory store: one record per (tenant, session, name), versioned,
  * checked and written in one step. @internal
  */
-export function createInMemoryBranchRecords(): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> {
+export function createInMemoryBranchRecords(): Required<Pick<SessionStore, 'saveBranch' | 'loadBranches'>> & { forget(key: { tenant: string; sessionId: string }): void } {
   const records = new Map<string, Map<string, StoredBranch>>();
   const scope = (key: { tenant: string; sessionId: string }) => `${key.tenant}\u0000${key.sessionId}`;
   return {
@@ -29,6 +29,10 @@ export function createInMemoryBranchRecords(): Required<Pick<SessionStore, 'save
       branches.set(branch.name, { name: branch.name, version: current + 1, data: branch.data });
       records.set(scope(key), branches);
       return { version: current + 1 };
+    },
+    /** Drops every branch record of the session (the store's `delete`). */
+    forget(key) {
+      records.delete(scope(key));
     },
     async loadBranches(key) {
       checkSessionKey(key);

@@ -59,9 +59,10 @@ export function createInMemorySessionStore(): SessionStore {
   const tenants = new Map<string, Map<string, MemorySession>>();
   const find = (key: SessionKey): MemorySession | undefined => tenants.get(key.tenant)?.get(key.sessionId);
   const { forget, ...crystals } = createMemoryCrystals();
+  const { forget: forgetBranches, ...branches } = createInMemoryBranchRecords();
 
   return {
-    ...createInMemoryBranchRecords(),
+    ...branches,
     ...crystals,
 
     async load(key): Promise<LoadedSession | undefined> {
@@ -129,6 +130,7 @@ export function createInMemorySessionStore(): SessionStore {
     async delete(key) {
       checkSessionKey(key);
       forget(key);
+      forgetBranches(key);
       return tenants.get(key.tenant)?.delete(key.sessionId) ?? false;
     },
   };

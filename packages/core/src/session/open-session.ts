@@ -94,6 +94,8 @@ class StoredSession implements CairnSession {
       /** Branches: the options the session was opened with, and its scope path. */
       open: Omit<OpenSessionOptions, 'store' | 'tenant' | 'sessionId'>;
       path: readonly string[];
+      /** Branch sessions: refuses a write once the branch is merged or discarded (`BRANCH_CLOSED`). */
+      beforeWrite?: () => Promise<void>;
     },
   ) {
     this.version = loaded?.state?.version ?? 0;
@@ -169,6 +171,7 @@ class StoredSession implements CairnSession {
     const batch = Array.isArray(input) ? (input as readonly CairnMessage[]) : [input as CairnMessage];
     return this.enqueue(async () => {
       this.checkOpen();
+      await this.settings.beforeWrite?.();
       let messages = await this.validateCaughtUp(batch);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -247,7 +250,7 @@ class StoredSession implements CairnSession {
       defaultEntropyBudget: options.sovereignty.entropyBudget,
       tokenCounter: options.tokenCounter,
       options: open,
-      open: (store, key, childPath) => openStoredSession({ ...open, store, tenant: key.tenant, sessionId: key.sessionId }, childPath),
+      open: (store, key, childPath, beforeWrite) => openStoredSession({ ...open, store, tenant: key.tenant, sessionId: key.sessionId }, childPath, beforeWrite),
     };
   }
 
@@ -285,7 +288,7 @@ export async function openSession(options: OpenSessionOptions): Promise<CairnSes
 }
 
 /** `openSession`, for a root session (`path` undefined) or a branch's session (its scope path). */
-async function openStoredSession(options: OpenSessionOptions, path: readonly string[] | undefined): Promise<CairnSession> {
+async function openStoredSession(options: OpenSessionOptions, path: readonly string[] | undefined, beforeWrite?: () => Promise<void>): Promise<CairnSession> {
   if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'openSession needs { sessionId, store?, tenant? }.' });
   const {
     store = createInMemorySessionStore(),
@@ -302,5 +305,5 @@ async function openStoredSession(options: OpenSessionOptions, path: readonly str
   const loaded = await store.load(key);
   const { engine, covered } = restoreEngine(key, loaded, engineOptions);
   const open = { checkpointEvery, maxConflictRetries, onCheckpointError, ...engineOptions };
-  return new StoredSession({ tenant, sessionId }, engine, store, loaded, covered, { checkpointEvery, maxConflictRetries, onCheckpointError, open, path: path ?? [sessionId] });
+  return new StoredSession({ tenant, sessionId }, engine, store, loaded, covered, { checkpointEvery, maxConflictRetries, onCheckpointError, open, path: path ?? [sessionId], ...(beforeWrite ? { beforeWrite } : {}) });
 }

@@ -32,4 +32,29 @@ describe('stored session branches', () => {
     await expect(session.branch('x')).rejects.toSatisfy((error) => CairnError.isInstance(error) && error.code === 'INVALID_OPTIONS');
     expect(session.engine.getMessages()).toHaveLength(2);
   });
+  it('a merged or discarded branch refuses writes with BRANCH_CLOSED (this handle, another handle, after a reopen); nothing is stored', async () => {
+    const store = createInMemorySessionStore();
+    const session = await openSession({ store, sessionId: 's3', tokenCounter });
+    await session.ingest(createSampleMessages(3, { prefix: 'p' }));
+    const kept = await session.branch('kept');
+    await kept.session.ingest(createSampleMessages(1, { prefix: 'k' }));
+    const doomed = await session.branch('doomed');
+    const other = await session.openBranch('doomed');
+    await doomed.session.ingest(createSampleMessages(2, { prefix: 'd' }));
+    await doomed.discard();
+    await kept.merge();
+    const closedCode = (error: unknown) => CairnError.isInstance(error) && error.code === 'BRANCH_CLOSED';
+    await expect(doomed.session.ingest(createSampleMessages(1, { prefix: 'x' }))).rejects.toSatisfy(closedCode);
+    await expect(other.session.ingest(createSampleMessages(1, { prefix: 'y' }))).rejects.toSatisfy(closedCode);
+    await expect(kept.session.ingest(createSampleMessages(1, { prefix: 'z' }))).rejects.toSatisfy(closedCode);
+    const reopened = await session.openBranch('doomed');
+    await expect(reopened.session.ingest(createSampleMessages(1, { prefix: 'w' }))).rejects.toSatisfy(closedCode);
+    // Nothing refused reached the store or the engines; an open branch still takes messages.
+    expect((await store.load(doomed.session.key))?.messages).toHaveLength(2);
+    expect(doomed.session.engine.getMessages()).toHaveLength(5);
+    expect(reopened.session.engine.getMessages()).toHaveLength(5);
+    const open = await session.branch('open');
+    await open.session.ingest(createSampleMessages(1, { prefix: 'o' }));
+    expect(open.session.engine.getMessages()).toHaveLength(open.forkAt + 1);
+  });
 });

@@ -18,8 +18,8 @@ export interface BranchParentSession {
   budget: number;
   defaultEntropyBudget: number;
   tokenCounter: TokenCounter;
-  /** Opens a session over `store` with the parent's engine options. */
-  open: (store: SessionStore, key: SessionKey, path: readonly string[]) => Promise<CairnSession>;
+  /** Opens a session over `store` with the parent's engine options; `beforeWrite` runs before each of its appends (and may refuse it). */
+  open: (store: SessionStore, key: SessionKey, path: readonly string[], beforeWrite?: () => Promise<void>) => Promise<CairnSession>;
   options: Omit<ContextEngineOptions, 'sessionId'>;
 }
 
@@ -121,7 +121,12 @@ async function openChild(parent: BranchParentSession, record: BranchRecord): Pro
   const prefix = parent.session.engine.getMessages().slice(0, record.forkAt);
   if (prefix.length < record.forkAt) throw new CairnError({ code: 'CORRUPT_SESSION', message: `Branch "${record.path.join('/')}" forks at message ${record.forkAt}, but the parent session holds ${prefix.length}.`, details: { forkAt: record.forkAt } });
   const key = { tenant: parent.session.key.tenant, sessionId: record.childSessionId };
-  const session = await parent.open(branchStoreView(parent.store, key, prefix), key, record.path);
+  // A merged or discarded branch (by this handle, another one, or another process) takes no more messages.
+  const refuseClosed = async () => {
+    const status = (await readRecord(parent, record.name))?.record.status ?? 'discarded';
+    if (status !== 'open') throw closed(record.path, status);
+  };
+  const session = await parent.open(branchStoreView(parent.store, key, prefix), key, record.path, refuseClosed);
   return new StoredBranch(parent, record, session);
 }
 

@@ -117,7 +117,13 @@ export interface SessionStore {
   saveState(key: SessionKey, state: Omit<StoredState, 'version'>, options?: SaveStateOptions): Promise<{ version: number }>;
   /** The tenant's session ids, a page at a time (default page size: 100). */
   list(tenant: string, options?: { readonly after?: string; readonly limit?: number }): Promise<SessionPage>;
-  /** Deletes the session's log and state; resolves to whether it existed. */
+  /**
+   * Deletes the session's log and state, its crystals and its branch records; resolves to
+   * whether it existed. The sessions of its branches (the messages each branch added after its
+   * fork, stored under the branch's own key, `branch.session.key`) are sessions of their own and
+   * stay until deleted by that key: delete them first when you want them gone (they cannot be
+   * reopened as branches once the parent's records are deleted).
+   */
   delete(key: SessionKey): Promise<boolean>;
   /** Releases connections or file handles, if any. */
   close?(): Promise<void>;

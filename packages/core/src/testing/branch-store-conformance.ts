@@ -33,7 +33,8 @@ const tokenCounter = createCharTokenCounter();
  * versioned records with optimistic conflicts, isolation, name validation, a branch session that
  * shares the parent's log without copied rows, branches surviving a restart, concurrent
  * creators and mergers (exactly one wins, nothing duplicated), merging a discarded branch
- * refused, and a merge cut short by a crash completed on the next open.
+ * refused, a merge cut short by a crash completed on the next open, and `delete` removing the
+ * session's branch records.
  *
  * @param name - Shown in the test names, e.g. `'sqlite'`.
  * @param options - How to make and reopen a store.
@@ -158,6 +159,34 @@ export function describeBranchStoreConformance(name: string, { createStore, reop
       expect(third.engine.getMessages()).toHaveLength(length);
       expect(doomed.session.engine.getMessages()).toHaveLength(length + 2);
       for (const session of [first, second, third, branch.session, handles[1]!.session, doomed.session]) await session.close();
+    });
+
+    it('delete(key) removes the session\'s branch records; branch sessions stay until deleted by their own key', async () => {
+      const parent = await open();
+      await parent.ingest(createSampleMessages(2, { prefix: 'p' }));
+      const branch = await parent.branch('gone');
+      await branch.session.ingest(createSampleMessages(1, { prefix: 'g' }));
+      const childKey = branch.session.key;
+      await branch.session.close();
+      await parent.close();
+      const other = { tenant: key.tenant, sessionId: 'trip-2' };
+      await store.saveBranch!(other, { name: 'kept', data: '{}' });
+      expect(await store.delete(key)).toBe(true);
+      const again = await reopen();
+      expect(await again.loadBranches!(key)).toEqual([]);
+      expect(await again.loadBranches!(other)).toHaveLength(1);
+      // The branch's own session is a session of its own: delete removes the parent only.
+      expect((await again.load(childKey))?.messages).toHaveLength(1);
+      expect(await again.delete(childKey)).toBe(true);
+      // A new session under the same key starts with no branches, and a branch name is free again.
+      const fresh = await open(again);
+      await fresh.ingest(createSampleMessages(1, { prefix: 'n' }));
+      expect(await fresh.listBranches()).toEqual([]);
+      const reborn = await fresh.branch('gone');
+      expect(reborn.forkAt).toBe(1);
+      expect(reborn.session.engine.getMessages()).toHaveLength(1);
+      await reborn.session.close();
+      await fresh.close();
     });
 
     it('completes a merge a crash cut short (record written, parent not yet appended)', async () => {
