@@ -1,4 +1,3 @@
-import { DirectionTracker } from '../direction/index.js';
 import type { ContextEngineOptions } from '../options/index.js';
 import type {
   AfterTurnInput,
@@ -10,51 +9,40 @@ import type {
   DirectionState,
 } from '../render/index.js';
 import { CairnError } from '../log/index.js';
-import { createLexicalVectoriser } from '../text/index.js';
 import { assembleView } from './assemble-view.js';
 import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
-import { resolveOptions, checkBudget } from '../options/index.js';
-import { SessionLog } from '../log/index.js';
+import { checkBudget } from '../options/index.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
 import type { CairnMessage, EnginePhase } from '../log/index.js';
 import { validateMessages } from '../log/index.js';
 import { topTerms } from '../text/index.js';
 import { inferWorkPhase } from '../log/index.js';
-import { DenseEmbeddings } from '../direction/index.js';
-import { DeadEndTracker } from '../dead-ends/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
-import { composeBrief } from '../dead-ends/index.js';
+import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
 import { discoverHotExperiences, experienceAlignment } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
-import { contentText, createBpeTokenCounter } from '../log/index.js';
-import { checkedTokenCounter } from '../log/index.js';
+import { contentText } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch } from './branch-engine.js';
 import { turnBrief } from './turn-brief.js';
-import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality, type VitalityReport } from '../sovereignty/index.js';
-import type { LoopSignal, PressureLevels } from '../options/index.js';
-import { ResourceLedger, type ResourceClass, type ResourceTag } from '../sovereignty/index.js';
+import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
+import type { LoopSignal } from '../options/index.js';
+import type { ResourceClass, ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
 import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
-import { PageBook, zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
-import { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
+import { initialEngineState } from './initial-engine-state.js';
+import { reportVitality, withPressure } from './engine-vitality.js';
+import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
+import { applyKnown, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
-function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
-  return Number(a.id.slice(a.id.lastIndexOf('-') + 1)) - Number(b.id.slice(b.id.lastIndexOf('-') + 1)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-/** Dead ends a brief names at most. */
-const BRIEF_DEAD_ENDS = 40;
-/** Brief texts whose token counts are remembered between turns. */
-const BRIEF_TOKEN_CACHE = 512;
 
 class Engine implements ContextEngine {
   readonly state: EngineState;
@@ -68,35 +56,8 @@ class Engine implements ContextEngine {
 
   constructor(options: ContextEngineOptions) {
     this.#options = options;
-    const tokenCounter = checkedTokenCounter(options.tokenCounter ?? createBpeTokenCounter());
-    const log = new SessionLog(tokenCounter, createLexicalVectoriser());
-    // The default clock counts logged messages: deterministic, and restored with the log.
-    const resolved = resolveOptions({ ...options, tokenCounter, now: options.now ?? (() => log.entries.length) });
-    this.state = {
-      options: resolved,
-      log,
-      units: [],
-      turn: 0,
-      phase: 'idle',
-      direction: new DirectionTracker(),
-      summaries: new Map(),
-      pinned: new Set(),
-      lastBudget: resolved.budget,
-      lastView: [],
-      lastViewTokens: 0,
-      regradedTurn: -1,
-      normalisers: { intent: 1, keyword: 1 },
-      lastSignature: '',
-      unitsAtRescore: 0,
-      lastQuery: undefined,
-      dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
-      registeredDeadEnds: new Set(),
-      preloadedDeadEnds: new Set(),
-      pages: new PageBook(log, resolved.sessionId),
-      deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
-      resources: new ResourceLedger(),
-      playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,
-    };
+    this.state = initialEngineState(options);
+    const resolved = this.state.options;
     if (resolved.deadEndBrief || resolved.sovereignty.loops?.notice) {
       const deadEnds = resolved.deadEndBrief ? (maxTokens: number) => this.brief(maxTokens) : undefined;
       this.state.brief = ({ maxTokens }) => turnBrief(this.#loop, maxTokens, (text) => this.state.options.tokenCounter.count(text), deadEnds);
@@ -163,9 +124,9 @@ class Engine implements ContextEngine {
     const vitality = this.#sense('assemble', checked.progress, 0);
     this.#loop = this.state.options.sovereignty.loops?.notice ? vitality.loop : undefined;
     try {
-      const result = this.#withPressure(vitality.pressure, () => (checked.format === 'xml' ? assemblePagedContext(this.state, checked) : assembleView(this.state, checked)));
+      const result = withPressure(this.state, vitality.pressure, () => (checked.format === 'xml' ? assemblePagedContext(this.state, checked) : assembleView(this.state, checked)));
       vitality.pulse.pressure = result.metadata.usage;
-      attachSovereigntyMetadata(this.state, result, this.#report(vitality));
+      attachSovereigntyMetadata(this.state, result, reportVitality(this.state, vitality));
       return result;
     } finally {
       this.state.phase = 'idle';
@@ -176,28 +137,6 @@ class Engine implements ContextEngine {
   #sense(source: 'assemble' | 'afterTurn', progress: number | undefined, usage: number): TurnVitality {
     const { options, log, turn } = this.state;
     return senseVitality(log, { sovereignty: options.sovereignty, sessionId: options.sessionId, pressure: options.pressure, turn: source === 'assemble' ? turn + 1 : turn, time: options.now(), source, usage, progress, cache: this.#turnHashes });
-  }
-
-  /** Runs `job` with other pressure levels in force (the adaptive threshold), then restores the engine's own. */
-  #withPressure<T>(pressure: PressureLevels, job: () => T): T {
-    const own = this.state.options;
-    if (pressure === own.pressure) return job();
-    this.state.options = { ...own, pressure };
-    try {
-      return job();
-    } finally {
-      this.state.options = own;
-    }
-  }
-
-  /** The turn's `metadata.sovereignty`, after handing the pulse to `onPulse` (whose errors are swallowed: a pulse never breaks a turn). */
-  #report({ pulse, loop }: TurnVitality): VitalityReport {
-    try {
-      this.state.options.sovereignty.onPulse?.({ ...pulse });
-    } catch {
-      // A logging callback must not break the turn.
-    }
-    return loop ? { pulse, stuck: true, loop, threshold: pulse.threshold } : { pulse, stuck: false, threshold: pulse.threshold };
   }
 
   branch(name: string, options?: BranchOptions): ContextBranch {
@@ -211,18 +150,18 @@ class Engine implements ContextEngine {
   afterTurn(result: AfterTurnInput = {}): AfterTurnResult {
     if (result.messages && result.messages.length > 0) this.ingest(result.messages);
     this.state.phase = 'afterTurn';
-    const { log, lastViewTokens, lastBudget, options } = this.state;
+    const { log, lastViewTokens, lastBudget } = this.state;
     let added = 0;
     for (let index = log.entries.length - (result.messages?.length ?? 0); index < log.entries.length; index++) added += log.entries[index]!.tokens;
     const usage = (lastViewTokens + added) / lastBudget;
     const vitality = this.#sense('afterTurn', undefined, usage);
     let compacted = false;
     if (usage > vitality.pressure.red) {
-      this.#withPressure(vitality.pressure, () => this.compact({ budget: lastBudget }));
+      withPressure(this.state, vitality.pressure, () => this.compact({ budget: lastBudget }));
       compacted = true;
     }
     this.state.phase = 'idle';
-    return { usage, compacted, metadata: { sovereignty: this.#report(vitality) } };
+    return { usage, compacted, metadata: { sovereignty: reportVitality(this.state, vitality) } };
   }
 
   compact(options: CompactOptions = {}): CompactResult {
@@ -267,64 +206,9 @@ class Engine implements ContextEngine {
     return this.state.log.entries.map((entry) => entry.message);
   }
 
-  /**
-   * The view's lessons within `maxTokens`: the "known dead ends" brief (the mistakes to avoid:
-   * live dead ends most relevant to the direction) first, then the playbook's bullets in what is left.
-   */
-  brief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    const deadEnds = this.deadEndBrief(maxTokens);
-    if (!this.state.playbook) return deadEnds;
-    const counter = this.state.options.tokenCounter;
-    const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
-    // Bullet lines change only when a bullet does: their counts are kept between turns.
-    const cache = this.#briefTokens;
-    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
-    const count = (value: string): number => {
-      let tokens = cache.get(value);
-      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
-      return tokens;
-    };
-    const lessons = playbookLessons(this.state.playbook, rest, count);
-    if (lessons.text === '') return deadEnds;
-    const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
-    if (counter.count(text) > maxTokens) {
-      this.state.playbook.inView = [];
-      return deadEnds;
-    }
-    const sourceIds = [...new Set([...(deadEnds?.sourceIds ?? []), ...lessons.sourceIds.filter((id) => this.state.log.hasMessage(id))])];
-    return { text, sourceIds };
-  }
-
-  /** The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`. */
-  deadEndBrief(maxTokens: number): { text: string; sourceIds: string[] } | undefined {
-    // Registered dead ends first, then long-term ones, then suspects, then stale ones (long-term
-    // before suspect again); within a group the latest failure first (what the agent is most
-    // likely to try again next), then the most relevant to the direction.
-    const { registeredDeadEnds } = this.state;
-    const group = (deadEnd: DeadEnd): number =>
-      (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
-    const ranked = this.state.deadEnds.list({ direction: this.state.direction.current });
-    const live = ranked
-      .map((deadEnd, order) => ({ deadEnd, order }))
-      .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
-      .slice(0, BRIEF_DEAD_ENDS)
-      .map(({ deadEnd }) => deadEnd);
-    if (live.length === 0) return undefined;
-    const counter = this.state.options.tokenCounter;
-    // Brief lines change only when a dead end does: their counts are kept between turns.
-    const cache = this.#briefTokens;
-    if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
-    const count = (value: string): number => {
-      let tokens = cache.get(value);
-      if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
-      return tokens;
-    };
-    // Chosen by relevance, shown in a stable order (by id): the brief changes only when the set
-    // of dead ends in it does, which keeps views cache-friendly.
-    const { text, chosen } = composeBrief(live, maxTokens, count, byDeadEndId);
-    if (text.length === 0) return undefined;
-    const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => this.state.log.hasMessage(id));
-    return { text, sourceIds };
+  /** The view's lessons within `maxTokens`: the dead-end brief, then the playbook's bullets. */
+  brief(maxTokens: number): LessonsBrief | undefined {
+    return lessonsBrief(this.state, maxTokens, this.#briefTokens);
   }
 
   checkToolCall(call: ProposedToolCall): GuardVerdict {

@@ -1,0 +1,78 @@
+import { composeBrief, type DeadEnd } from '../dead-ends/index.js';
+import { playbookLessons } from '../playbook/index.js';
+import type { EngineState } from '../render/index.js';
+
+/** The lessons message's text and the logged messages it speaks for. @internal */
+export interface LessonsBrief {
+  text: string;
+  sourceIds: string[];
+}
+
+/** Dead ends a brief names at most. */
+const BRIEF_DEAD_ENDS = 40;
+/** Brief texts whose token counts are remembered between turns. */
+const BRIEF_TOKEN_CACHE = 512;
+
+function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
+  return Number(a.id.slice(a.id.lastIndexOf('-') + 1)) - Number(b.id.slice(b.id.lastIndexOf('-') + 1)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * A token count through `cache`: brief lines change only when a lesson does, so their counts are
+ * kept between turns (the cache is emptied past {@link BRIEF_TOKEN_CACHE} entries).
+ */
+function cachedCount(state: EngineState, cache: Map<string, number>): (value: string) => number {
+  const counter = state.options.tokenCounter;
+  if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
+  return (value) => {
+    let tokens = cache.get(value);
+    if (tokens === undefined) cache.set(value, (tokens = counter.count(value)));
+    return tokens;
+  };
+}
+
+/**
+ * The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`.
+ * Registered dead ends first, then long-term ones, then suspects, then stale and transient ones;
+ * within a group the latest failure first (what the agent is most likely to try again next), then
+ * the most relevant to the direction. Shown in a stable order (by id), so the brief changes only
+ * when the set of dead ends in it does, which keeps views cache-friendly.
+ * @internal
+ */
+export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<string, number>): LessonsBrief | undefined {
+  const { registeredDeadEnds } = state;
+  const group = (deadEnd: DeadEnd): number =>
+    (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
+  const ranked = state.deadEnds.list({ direction: state.direction.current });
+  const live = ranked
+    .map((deadEnd, order) => ({ deadEnd, order }))
+    .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
+    .slice(0, BRIEF_DEAD_ENDS)
+    .map(({ deadEnd }) => deadEnd);
+  if (live.length === 0) return undefined;
+  const { text, chosen } = composeBrief(live, maxTokens, cachedCount(state, cache), byDeadEndId);
+  if (text.length === 0) return undefined;
+  const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => state.log.hasMessage(id));
+  return { text, sourceIds };
+}
+
+/**
+ * The view's lessons within `maxTokens`: the dead-end brief (the mistakes to avoid) first, then
+ * the playbook's bullets in what is left.
+ * @internal
+ */
+export function lessonsBrief(state: EngineState, maxTokens: number, cache: Map<string, number>): LessonsBrief | undefined {
+  const deadEnds = deadEndBrief(state, maxTokens, cache);
+  if (!state.playbook) return deadEnds;
+  const counter = state.options.tokenCounter;
+  const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
+  const lessons = playbookLessons(state.playbook, rest, cachedCount(state, cache));
+  if (lessons.text === '') return deadEnds;
+  const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
+  if (counter.count(text) > maxTokens) {
+    state.playbook.inView = [];
+    return deadEnds;
+  }
+  const sourceIds = [...new Set([...(deadEnds?.sourceIds ?? []), ...lessons.sourceIds.filter((id) => state.log.hasMessage(id))])];
+  return { text, sourceIds };
+}
