@@ -43,7 +43,7 @@ async function turn(budget: number, before: ReturnType<typeof steer>[], ending: 
   const engine: ContextEngine = await cairn.engine('t1');
   const assemble = vi.spyOn(engine, 'assemble');
   const model = fakeModel().respond(new AIMessage('Checking.'));
-  const agent = createAgent({ model, tools, middleware: [...before, cairn], checkpointer: new MemorySaver() });
+  const agent = createAgent({ model, tools, middleware: [...before, cairn] as unknown as [typeof cairn], checkpointer: new MemorySaver() });
   await agent.invoke({ messages: [...history(), ...ending] }, { configurable: { thread_id: 't1' } });
   return {
     planned: assemble.mock.calls.map(([options]) => (options as AssembleOptions | undefined)?.plannedTools),
@@ -73,7 +73,7 @@ describe('plannedTools from the createAgent model request (PAACE)', () => {
     const engine = await cairn.engine('t2');
     const assemble = vi.spyOn(engine, 'assemble');
     const model = fakeModel().respond(new AIMessage('One.')).respond(new AIMessage('Two.'));
-    const agent = createAgent({ model, tools, middleware: [narrow, cairn], checkpointer: new MemorySaver() });
+    const agent = createAgent({ model, tools, middleware: [narrow, cairn] as unknown as [typeof cairn], checkpointer: new MemorySaver() });
     await agent.invoke({ messages: [new HumanMessage('First.')] }, { configurable: { thread_id: 't2' } });
     await agent.invoke({ messages: [new HumanMessage('Second.')] }, { configurable: { thread_id: 't2' } });
     expect(assemble.mock.calls.map(([options]) => options?.plannedTools)).toEqual([undefined, ['deploy_status']]);
