@@ -94,8 +94,8 @@ describe('CAM INV-06: the regrade pass runs at most once per turn', () => {
     ]);
     const saved = JSON.parse(JSON.stringify(engine.snapshot())) as { turn: number; regradedTurn: number };
     // The same state twice: once as it is, once marked as having regraded in the turn about to run.
-    const control = restoreContextEngine(structuredClone(saved), options).assemble({ budget: 2_000 });
-    const again = restoreContextEngine({ ...structuredClone(saved), regradedTurn: saved.turn + 1 }, options).assemble({ budget: 2_000 });
+    const control = restoreContextEngine(JSON.parse(JSON.stringify(saved)), options).assemble({ budget: 2_000 });
+    const again = restoreContextEngine({ ...JSON.parse(JSON.stringify(saved)), regradedTurn: saved.turn + 1 }, options).assemble({ budget: 2_000 });
     expect(control.metadata.regraded).toBe(true);
     expect(again.metadata.regraded).toBe(false);
     expect(regradedUnits(again)).toEqual([]);
