@@ -19,6 +19,7 @@ import { guardGenerate } from './guard-generate.js';
 import { guardStream } from './guard-stream.js';
 import { languageModelSummarizer } from './language-model-summarizer.js';
 import { normalizeBlockedCalls } from './normalize-blocked-calls.js';
+import { plannedToolsOf } from './planned-tools.js';
 import type { SessionEntry } from './session-entry.js';
 import { SessionResolver } from './session-resolver.js';
 import { ingestFrom, syncSession } from './sync-session.js';
@@ -171,6 +172,9 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     return entry;
   };
 
+  /** The tool names offered so far to each engine, to tell a narrowed `activeTools` list (PAACE). */
+  const offeredTools = new WeakMap<ContextEngine, Set<string>>();
+
   const transform = async (params: LanguageModelV4CallOptions): Promise<LanguageModelV4CallOptions> => {
     background.raise();
     const sessionId = sessionOf(params);
@@ -196,7 +200,10 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
           details: { reserved, budget },
         });
       }
-      const view = entry.handle.assemble({ budget: budget - reserved });
+      let offered = offeredTools.get(current);
+      if (!offered) offeredTools.set(current, (offered = new Set()));
+      const plannedTools = plannedToolsOf(params, offered);
+      const view = entry.handle.assemble({ budget: budget - reserved, ...(plannedTools ? { plannedTools } : {}) });
       onView?.({ sessionId: engine ? undefined : sessionId, reserved, metadata: view.metadata });
       if (sessionId !== undefined) summarizeInBackground(entry);
       const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];

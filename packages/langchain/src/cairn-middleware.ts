@@ -8,6 +8,7 @@ import { InvocationSessions } from './invocation-sessions.js';
 import { createSessionResolver, DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 import { withPulseEvents } from './pulse-events.js';
 import { attachPageSessions } from './page-sessions.js';
+import { plannedToolsOf } from './planned-tools.js';
 
 /** What the dead-end guard does with a tool call that repeats a known dead end. */
 export type GuardMode = 'off' | 'warn' | 'block';
@@ -81,6 +82,9 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
   };
   const sessionOf = async (id: string | undefined, history: readonly BaseMessage[]) => (id === undefined ? invocations.get(history) : resolve.get(id));
 
+  /** The tool names bound so far in each session, to tell a narrowed tool list (PAACE). */
+  const offeredTools = new WeakMap<object, Set<string>>();
+
   const middleware = createMiddleware({
     name: 'CairnMiddleware',
     wrapModelCall: async (request, handler) => {
@@ -91,7 +95,10 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}) {
         await session.sync(request.messages);
         const system = request.systemMessage;
         const reserved = system && system.text.length > 0 ? session.countTokens([system]) : 0;
-        return session.view({ budget, reserved });
+        let offered = offeredTools.get(session);
+        if (!offered) offeredTools.set(session, (offered = new Set()));
+        const plannedTools = plannedToolsOf(request, offered);
+        return session.view({ budget, reserved, ...(plannedTools ? { plannedTools } : {}) });
       });
       return handler({ ...request, messages });
     },

@@ -23,6 +23,8 @@ export interface SessionViewOptions {
   reserved?: number;
   /** Steers the view to a question (e.g. a memory's new input). */
   query?: string;
+  /** The tools the model is about to use (core's `plannedTools`, PAACE); none when unknown. */
+  plannedTools?: readonly string[];
 }
 
 /**
@@ -131,7 +133,7 @@ export class LangChainSession {
    * caller's own objects (or rebuilt exactly from the log), everything else is the plain message
    * of its role.
    */
-  async view({ budget, reserved = 0, query }: SessionViewOptions): Promise<BaseMessage[]> {
+  async view({ budget, reserved = 0, query, plannedTools }: SessionViewOptions): Promise<BaseMessage[]> {
     if (reserved >= budget) {
       throw new CairnError({
         code: 'BUDGET_EXCEEDED',
@@ -140,7 +142,7 @@ export class LangChainSession {
       });
     }
     await this.engine.prepare(query ? { query } : {});
-    const result = this.#backend.assemble({ budget: budget - reserved, ...(query ? { query } : {}) });
+    const result = this.#backend.assemble({ budget: budget - reserved, ...(query ? { query } : {}), ...(plannedTools ? { plannedTools } : {}) });
     return result.messages.map((message) => {
       if (message.fidelity === 'full' && !message.synthetic && message.sourceIds.length === 1) {
         const id = message.sourceIds[0]!;
