@@ -72,7 +72,10 @@ describe('the lossy projector and its expansion form a Galois pair', () => {
     let floor = 0;
     for (const item of items) {
       const at = (fidelity: Fidelity) => (fidelity === 'full' ? item.fullTokens : fidelity === 'compressed' ? (item.compressedTokens ?? item.fullTokens) : item.placeholderTokens);
-      floor += item.resourceClass === 'preserved' ? at(item.fidelity) : item.resourceClass === 'required' ? Math.min(at(item.fidelity), at('compressed')) : Math.min(at(item.fidelity), item.placeholderTokens);
+      // The projector never raises a fidelity (it never shows more than the original), so a REQUIRED
+      // unit already at placeholder stays there even where its compressed form would cost less.
+      const requiredFloor = item.fidelity === 'placeholder' ? item.placeholderTokens : Math.min(at(item.fidelity), at('compressed'));
+      floor += item.resourceClass === 'preserved' ? at(item.fidelity) : item.resourceClass === 'required' ? requiredFloor : Math.min(at(item.fidelity), item.placeholderTokens);
     }
     if (floor <= projection.target) expect(projection.fits).toBe(true);
     expect(projection.quality.reconstructionError).toBeGreaterThanOrEqual(0);
