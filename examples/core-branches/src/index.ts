@@ -8,6 +8,7 @@
  */
 import { createInMemorySessionStore, MergeStrategy, openSession, type CairnMessage, type CairnSession } from '@cairn/core';
 import { run } from './run.js';
+import { engineBranches } from './engine-branches.js';
 
 /** One tool exchange: the assistant's call and its result. */
 function exchange(id: string, name: string, args: unknown, result: string, isError = false): CairnMessage[] {
@@ -66,4 +67,6 @@ run(async () => {
     console.log(`merging the discarded branch: ${(error as { code?: string }).code}`);
   }
   await reopened.close();
+
+  engineBranches();
 });

@@ -8,6 +8,7 @@ import {
   checkForkPoint,
   entropyTokens,
   MergeStrategy,
+  type BranchInfo,
   type BranchOptions,
   type BranchStatus,
   type MergeResult,
@@ -15,13 +16,14 @@ import {
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import type { EngineState } from '../render/index.js';
 import type { EngineSnapshot } from './snapshot.js';
-import { ResourceLedger, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
+import { ResourceLedger, turnStarts, turnWindow, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
+import type { BranchRegistry, EngineBranchSnapshot, RegisteredBranch } from './branch-registry.js';
 import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 /** An engine with its state in reach (the engine class, seen structurally to keep imports one way). @internal */
-export type Engine = ContextEngine & { readonly state: EngineState; afterAppend(unitsBefore: number): void };
+export type Engine = ContextEngine & { readonly state: EngineState; readonly branchRegistry: BranchRegistry; afterAppend(unitsBefore: number): void };
 
 /** What a parent hands to {@link createBranch}. @internal */
 export interface BranchParent {
@@ -29,8 +31,6 @@ export interface BranchParent {
   engine: Engine;
   /** The parent's scope path. */
   path: readonly string[];
-  /** Names used under the parent so far (closed branches included). */
-  names: Set<string>;
   /** Appends to the parent (through its guard, for a branch of a branch). */
   ingest: (messages: readonly CairnMessage[]) => IngestResult;
   /** Makes an empty engine with the parent's options under another session id. */
@@ -40,18 +40,20 @@ export interface BranchParent {
 }
 
 /**
- * Forks an engine: the child's log holds the parent's message objects and token counts (no
- * message is copied or recounted), its units the parent's fidelity decisions, pins and summaries.
+ * Forks an engine from its origin (the parent's window focused on the fork turn): the child's log
+ * holds the first `at` messages of the origin's history — the parent's own message objects, with
+ * the parent's token counts (nothing is copied or recounted) — its units the parent's fidelity
+ * decisions, pins and summaries.
  * @internal
  */
-function forkEngine(parent: BranchParent, sessionId: string, at: number): Engine {
+function forkEngine(parent: BranchParent, sessionId: string, origin: ContextWindow<TurnSlice>, at: number): Engine {
   const child = parent.makeEngine({ ...parent.options, sessionId });
   const from = parent.engine.state;
   const to = child.state;
-  const shared = from.log.entries.slice(0, at);
+  const shared = origin.extract().history.slice(0, at);
   to.log.append(
-    shared.map((entry) => entry.message),
-    shared.map((entry) => entry.tokens),
+    shared,
+    shared.map((_, position) => from.log.entries[position]!.tokens),
   );
   for (const id of from.pinned) if (to.log.hasMessage(id)) to.pinned.add(id);
   // Resource classes of the shared part carry over (the ledger's entries for ids the child holds).
@@ -61,7 +63,7 @@ function forkEngine(parent: BranchParent, sessionId: string, at: number): Engine
   to.units.forEach((unit, index) => {
     if (to.log.units[index]!.positions.length === from.log.units[index]!.positions.length) Object.assign(unit, from.units[index]);
   });
-  for (const entry of shared) to.deadEnds.observe(entry.message);
+  for (const message of shared) to.deadEnds.observe(message);
   for (const [id, text] of from.summaries) if (to.log.hasMessage(id)) to.summaries.set(id, text);
   to.turn = from.turn;
   to.lastBudget = from.lastBudget;
@@ -69,9 +71,8 @@ function forkEngine(parent: BranchParent, sessionId: string, at: number): Engine
   return child;
 }
 
-class Branch implements ContextBranch {
+class Branch implements ContextBranch, RegisteredBranch {
   #status: BranchStatus = 'open';
-  readonly #names = new Set<string>();
   readonly depth: number;
 
   constructor(
@@ -79,6 +80,7 @@ class Branch implements ContextBranch {
     readonly path: readonly string[],
     readonly forkAt: number,
     readonly entropyTokens: number,
+    readonly origin: ContextWindow<TurnSlice>,
     private readonly child: Engine,
     private readonly parent: BranchParent,
   ) {
@@ -119,11 +121,28 @@ class Branch implements ContextBranch {
 
   branch(name: string, options?: BranchOptions): ContextBranch {
     this.checkOpen('branch from');
-    return createBranch(
-      { engine: this.child, path: this.path, names: this.#names, ingest: (messages) => this.ingest(messages), makeEngine: this.parent.makeEngine, options: this.parent.options },
-      name,
-      options,
-    );
+    return createBranch(this.asParent(), name, options);
+  }
+
+  /** This branch as the parent of its own branches. */
+  asParent(): BranchParent {
+    return { engine: this.child, path: this.path, ingest: (messages) => this.ingest(messages), makeEngine: this.parent.makeEngine, options: this.parent.options };
+  }
+
+  listBranches(): (BranchInfo & { status: BranchStatus })[] {
+    return this.child.listBranches();
+  }
+
+  openBranch(name: string): ContextBranch {
+    return this.child.openBranch(name);
+  }
+
+  ownMessages(): CairnMessage[] {
+    return this.child.state.log.entries.slice(this.forkAt).map((entry) => entry.message);
+  }
+
+  branchSnapshots(): EngineBranchSnapshot[] {
+    return this.child.branchRegistry.toJSON();
   }
 
   merge(strategy: MergeStrategy = MergeStrategy.SUMMARIZE): MergeResult {
@@ -135,12 +154,14 @@ class Branch implements ContextBranch {
     const built = buildMergeMessages({ path: this.path, strategy, messages: own, entropyTokens: this.entropyTokens, idPrefix, tokenCounter: parentState.options.tokenCounter });
     if (built.messages.length > 0) this.parent.ingest(built.messages);
     this.#status = 'merged';
+    this.parent.engine.branchRegistry.close(this.name, 'merged');
     return { strategy: strategy.kind, addedIds: built.messages.map((message) => message.id), tokens: built.tokens };
   }
 
   discard(): void {
     this.checkOpen('discard');
     this.#status = 'discarded';
+    this.parent.engine.branchRegistry.close(this.name, 'discarded');
   }
 
   assemble(options?: AssembleOptions): AssembleResult {
@@ -231,22 +252,77 @@ class Branch implements ContextBranch {
 }
 
 /**
- * Opens a branch under `parent` (see {@link ContextBranch}). Costs nothing in the parent's view.
- * @throws CairnError `INVALID_BRANCH_NAME`, `BRANCH_EXISTS`, `INVALID_OPTIONS` (entropy budget)
+ * Where a branch starts, found through the parent's window comonad: `duplicate` gives, at every
+ * turn, the parent's window focused there — every place a branch can start from — and the branch
+ * takes the one at its fork turn as its origin (the fork turn is `options.turn`, or the turn that
+ * holds message `at − 1`).
  * @internal
  */
-export function createBranch(parent: BranchParent, name: string, options: BranchOptions = {}): ContextBranch {
+function forkOrigin(engine: Engine, options: BranchOptions): { origin: ContextWindow<TurnSlice>; at: number } {
+  const length = engine.state.log.entries.length;
+  if (options.turn !== undefined && options.at !== undefined) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'branch(name, options): give either at (a message count) or turn (a turn position), not both.', details: { at: options.at, turn: options.turn } });
+  }
+  const messages = engine.getMessages();
+  const origins = turnWindow(messages).duplicate();
+  if (options.turn !== undefined) {
+    const turn = options.turn;
+    if (typeof turn !== 'number' || !Number.isInteger(turn) || turn < 0 || turn >= origins.size) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid branch option turn: got ${String(turn)}; expected a whole number from 0 to ${origins.size - 1} (the parent's turns).`, details: { turn, turns: origins.size } });
+    }
+    const origin = origins.peek(turn);
+    return { origin, at: origin.extract().end };
+  }
+  const at = checkForkPoint(options.at, length);
+  const starts = turnStarts(messages);
+  let turn = 0;
+  while (turn + 1 < starts.length && starts[turn + 1]! < at) turn++;
+  return { origin: origins.peek(turn), at };
+}
+
+/**
+ * Opens a branch under `parent` (see {@link ContextBranch}). Costs nothing in the parent's view.
+ * `restoredTokens` (restore only) keeps the entropy budget a snapshot recorded.
+ * @throws CairnError `INVALID_BRANCH_NAME`, `BRANCH_EXISTS`, `INVALID_OPTIONS` (entropy budget, fork point)
+ * @internal
+ */
+export function createBranch(parent: BranchParent, name: string, options: BranchOptions = {}, restoredTokens?: number): ContextBranch {
   checkBranchName(name);
-  if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'branch(name, options): options must be an object { entropyBudget? }.' });
-  const tokens = entropyTokens(parent.engine.state.options.budget, options.entropyBudget ?? parent.engine.state.options.sovereignty.entropyBudget);
-  if (parent.names.has(name)) {
+  if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'branch(name, options): options must be an object { entropyBudget?, at?, turn? }.' });
+  const tokens = restoredTokens ?? entropyTokens(parent.engine.state.options.budget, options.entropyBudget ?? parent.engine.state.options.sovereignty.entropyBudget);
+  const registry = parent.engine.branchRegistry;
+  if (registry.has(name)) {
     throw new CairnError({ code: 'BRANCH_EXISTS', message: `A branch named "${name}" already exists under "${parent.path.join('/')}" (names are used once per parent, closed branches included). Pick another name.`, details: { name } });
   }
-  const at = checkForkPoint(options.at, parent.engine.state.log.entries.length);
+  const { origin, at } = forkOrigin(parent.engine, options);
   const path = [...parent.path, name];
-  const child = forkEngine(parent, path.join('/'), at);
-  parent.names.add(name);
-  return new Branch(name, path, at, tokens, child, parent);
+  const child = forkEngine(parent, path.join('/'), origin, at);
+  const branch = new Branch(name, path, at, tokens, origin, child, parent);
+  registry.open(branch);
+  return branch;
+}
+
+/**
+ * Makes again the branches a snapshot recorded under `parent`: an open branch forks at its
+ * recorded point (sharing the parent's restored log, nothing copied), takes its own messages
+ * again (its fidelity decisions are made afresh) and its own branches; a closed one comes back
+ * as a record only, so its name stays used.
+ * @throws CairnError what `branch` and `ingest` throw for records that do not fit the parent
+ * @internal
+ */
+export function restoreBranches(parent: BranchParent, records: readonly EngineBranchSnapshot[]): void {
+  for (const record of records) {
+    if (record.status !== 'open') {
+      checkBranchName(record.name);
+      if (parent.engine.branchRegistry.has(record.name)) throw new CairnError({ code: 'BRANCH_EXISTS', message: `The branch "${record.name}" is recorded twice.`, details: { name: record.name } });
+      const path = [...parent.path, record.name];
+      parent.engine.branchRegistry.closed({ name: record.name, path, depth: path.length - 1, forkAt: record.forkAt, entropyTokens: record.entropyTokens }, record.status);
+      continue;
+    }
+    const branch = createBranch(parent, record.name, { at: record.forkAt }, record.entropyTokens) as Branch;
+    if (record.messages && record.messages.length > 0) branch.ingest(record.messages);
+    restoreBranches(branch.asParent(), record.branches ?? []);
+  }
 }
 
 export type { ContextEngine };

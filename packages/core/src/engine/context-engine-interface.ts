@@ -152,6 +152,17 @@ export interface ContextEngine {
    */
   branch(name: string, options?: import('../sovereignty/index.js').BranchOptions): ContextBranch;
   /**
+   * The branches made under this engine (not their branches), any status, in the order made. A
+   * snapshot keeps them: a restored engine lists them again and reopens the open ones.
+   */
+  listBranches(): (BranchInfo & { status: BranchStatus })[];
+  /**
+   * The open branch named `name` (the same handle `branch` returned, or after a restore the one
+   * made again from the snapshot).
+   * @throws CairnError `UNKNOWN_MESSAGE` (no such branch), `BRANCH_CLOSED` (merged or discarded: its engine was released)
+   */
+  openBranch(name: string): ContextBranch;
+  /**
    * Consults pages (PCP zoom): each named page moves Summary → Detail and is shown full from the
    * next view on, until shelved or until budget pressure shelves the oldest consult. Takes page
    * ids, the message ids cairn's markers name (`id=…`), or a placeholder run's `from..to` (its
@@ -183,6 +194,12 @@ export interface ContextEngine {
 export interface ContextBranch extends ContextEngine, BranchInfo {
   /** `open`, `merged` or `discarded`. */
   readonly status: BranchStatus;
+  /**
+   * Where the branch started: the parent's window (`window().duplicate()` at the fork turn),
+   * focused on that turn — `origin.extract().history` holds the messages the branch shares, and
+   * `origin.seek(t)` shows the parent as of any earlier turn.
+   */
+  readonly origin: ContextWindow<TurnSlice>;
   /**
    * Appends the branch's work to the parent's log with `strategy` (default SUMMARIZE), within the
    * entropy budget, then closes the branch. A failure leaves both unchanged.

@@ -26,9 +26,10 @@ import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.
 import { contentText } from '../log/index.js';
 import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
-import { createBranch } from './branch-engine.js';
+import { createBranch, restoreBranches, type BranchParent } from './branch-engine.js';
+import { BranchRegistry, type EngineBranchSnapshot, type RegisteredBranch } from './branch-registry.js';
 import { turnBrief } from './turn-brief.js';
-import { senseVitality, type AssistantTurnHashes, type BranchOptions, type TurnVitality } from '../sovereignty/index.js';
+import { senseVitality, type AssistantTurnHashes, type BranchInfo, type BranchOptions, type BranchStatus, type TurnVitality } from '../sovereignty/index.js';
 import type { LoopSignal } from '../options/index.js';
 import type { ResourceClass, ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
@@ -46,11 +47,12 @@ export type { ContextEngine, IngestResult } from './context-engine-interface.js'
 
 class Engine implements ContextEngine {
   readonly state: EngineState;
+  /** The branches made under this engine (open ones by name, closed ones as records). @internal */
+  readonly branchRegistry = new BranchRegistry();
   /** Token counts of recent brief texts and lines (a cache; never part of the state). */
   readonly #briefTokens = new Map<string, number>();
   /** Context sovereignty: the options as given (branches are made with them), branch names used, hashes of assistant messages, the loop in force. */
   readonly #options: ContextEngineOptions;
-  readonly #branchNames = new Set<string>();
   readonly #turnHashes = new WeakMap<CairnMessage, AssistantTurnHashes>();
   #loop: LoopSignal | undefined;
 
@@ -140,11 +142,24 @@ class Engine implements ContextEngine {
   }
 
   branch(name: string, options?: BranchOptions): ContextBranch {
-    return createBranch(
-      { engine: this, path: [this.sessionId], names: this.#branchNames, ingest: (messages) => this.ingest(messages), makeEngine: (options) => new Engine(options), options: this.#options },
-      name,
-      options,
-    );
+    return createBranch(this.#asBranchParent(), name, options);
+  }
+
+  #asBranchParent(): BranchParent {
+    return { engine: this, path: [this.sessionId], ingest: (messages) => this.ingest(messages), makeEngine: (options) => new Engine(options), options: this.#options };
+  }
+
+  /** Makes again the branches a snapshot recorded (restore only). @internal */
+  restoreBranches(records: readonly EngineBranchSnapshot[]): void {
+    restoreBranches(this.#asBranchParent(), records);
+  }
+
+  listBranches(): (BranchInfo & { status: BranchStatus })[] {
+    return this.branchRegistry.list();
+  }
+
+  openBranch(name: string): ContextBranch {
+    return this.branchRegistry.get<ContextBranch & RegisteredBranch>(name, [this.sessionId]);
   }
 
   afterTurn(result: AfterTurnInput = {}): AfterTurnResult {
@@ -195,7 +210,9 @@ class Engine implements ContextEngine {
   }
 
   snapshot(): EngineSnapshot {
-    return buildSnapshot(this.state);
+    const snapshot = buildSnapshot(this.state);
+    const branches = this.branchRegistry.toJSON();
+    return branches.length > 0 ? { ...snapshot, branches } : snapshot;
   }
 
   getMessage(id: string): CairnMessage | undefined {

@@ -11,6 +11,7 @@ import { preloadSharedDeadEnds } from './share-dead-ends.js';
 import { ResourceLedger } from '../sovereignty/index.js';
 import { restorePages } from '../pages/index.js';
 import { restorePlaybook } from './restore-playbook.js';
+import { parseBranchSnapshots } from './parse-branch-snapshots.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -184,6 +185,12 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
     throw corrupt('snapshot.pages', `is not a page state (${(error as Error).message})`, error);
   }
   restorePlaybook(state, root.playbook, messages);
+  const branches = parseBranchSnapshots(root.branches);
   state.phase = 'idle';
+  try {
+    engine.restoreBranches(branches);
+  } catch (error) {
+    throw corrupt('snapshot.branches', `does not fit the session (${(error as Error).message})`, error);
+  }
   return engine;
 }

@@ -63,6 +63,8 @@ export interface EngineSnapshot {
   pages?: import('../pages/index.js').PageSnapshot;
   /** The playbook and its curator (absent in snapshots written before it, or without a playbook: learnt again from the log). */
   playbook?: PlaybookRuntimeSnapshot;
+  /** Branches made under the engine (absent when none: restores as none). Open ones carry their own messages and branches. */
+  branches?: import('./branch-registry.js').EngineBranchSnapshot[];
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 

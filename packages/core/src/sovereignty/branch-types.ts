@@ -35,4 +35,10 @@ export interface BranchOptions {
    * was edited after message `at`. @default the parent's length
    */
   at?: number;
+  /**
+   * Fork at the end of the parent's turn `turn` (a position of `window()`: 0 is the first turn):
+   * explore again from where the session stood then. Give `at` or `turn`, not both.
+   * @default the latest turn (with `at` unset: the whole log)
+   */
+  turn?: number;
 }
