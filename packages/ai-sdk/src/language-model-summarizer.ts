@@ -1,9 +1,7 @@
-import { contentText, type Summarizer } from '@cairn/core';
+import { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript, type Summarizer } from '@cairn/core';
 import { generateText, type LanguageModel } from 'ai';
 
-/** The instructions the summariser model gets by default. */
-export const DEFAULT_SUMMARY_INSTRUCTIONS =
-  'Summarise this part of an agent session in a few sentences for the agent itself. Keep ids, numbers, file paths, names, errors, decisions and negations exactly. Answer with the summary only.';
+export { DEFAULT_SUMMARY_INSTRUCTIONS };
 
 /** Options of {@link languageModelSummarizer}. */
 export interface LanguageModelSummarizerOptions {
@@ -24,13 +22,7 @@ export interface LanguageModelSummarizerOptions {
  */
 export function languageModelSummarizer(model: LanguageModel, { instructions = DEFAULT_SUMMARY_INSTRUCTIONS, maxOutputTokens = 256 }: LanguageModelSummarizerOptions = {}): Summarizer {
   return async ({ messages }) => {
-    const transcript = messages
-      .map((message) => {
-        const calls = message.toolCalls?.map((call) => `${call.name}(${JSON.stringify(call.arguments)})`).join(', ');
-        return `${message.role}${message.name ? ` ${message.name}` : ''}: ${contentText(message.content)}${calls ? `\ncalls: ${calls}` : ''}`;
-      })
-      .join('\n\n');
-    const { text } = await generateText({ model, system: instructions, prompt: transcript, maxOutputTokens });
+    const { text } = await generateText({ model, system: instructions, prompt: summaryTranscript(messages), maxOutputTokens });
     return text.trim();
   };
 }

@@ -43,6 +43,7 @@ export {
   MESSAGE_OVERHEAD_TOKENS,
   TOOL_CALL_OVERHEAD_TOKENS,
 } from './log/index.js';
+export { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript } from './log/index.js';
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './log/index.js';
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './log/index.js';
 export type { Embedder } from './options/index.js';

@@ -1,4 +1,5 @@
-import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore } from '@cairn/core';
+import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
+import type { BaseLanguageModelInterface } from '@langchain/core/language_models/base';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 
 /**
@@ -6,7 +7,7 @@ import type { EmbeddingsInterface } from '@langchain/core/embeddings';
  * either `engine` (one engine you manage) or a session id (`sessionId`, with `store` and
  * `tenant`): sessions are then opened with `openSession` and persist in the store.
  */
-export interface CairnSessionOptions extends Omit<ContextEngineOptions, 'sessionId' | 'budget' | 'embedder'> {
+export interface CairnSessionOptions extends Omit<ContextEngineOptions, 'sessionId' | 'budget' | 'embedder' | 'summarizer'> {
   /** Use this engine for every call (its own options apply; engine options here are ignored). */
   engine?: ContextEngine;
   /**
@@ -37,6 +38,15 @@ export interface CairnSessionOptions extends Omit<ContextEngineOptions, 'session
   contextWindow?: number;
   /** A LangChain `Embeddings` object (or a cairn `Embedder`) for dense intent match. @default none (lexical vectors) */
   embeddings?: EmbeddingsInterface | Embedder;
+  /**
+   * A LangChain chat model (or a cairn `Summarizer`) that writes the summaries shown for
+   * compressed messages. It runs in the background after a view of a stored session (one with a
+   * session id or thread), one run at a time per session, never delaying a call; its failures go
+   * to `onBackgroundError` (without one, the next call of that session throws it, as for a failed
+   * checkpoint). Sessions scoped to one invocation and a caller's `engine` do not use it.
+   * @default none (compressed messages show cairn's extractive compression)
+   */
+  summarizer?: BaseLanguageModelInterface | Summarizer;
   /**
    * Called when a write nobody awaits fails: a background checkpoint of the session state, or
    * the save of a session the middleware let go of (`maxOpenSessions`). No message is lost (the

@@ -40,7 +40,7 @@ export function checkCount(owner: string, name: string, value: unknown): void {
 export function checkSessionOptions(owner: string, options: unknown): CairnSessionOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) invalidOption(owner, 'the options', 'an object', options);
-  const { sessionId, tenant, store, checkpointEvery, budget, contextWindow, embeddings, onBackgroundError } = options as Record<string, unknown>;
+  const { sessionId, tenant, store, checkpointEvery, budget, contextWindow, embeddings, onBackgroundError, summarizer } = options as Record<string, unknown>;
   checkBudgetOption(owner, budget);
   checkCount(owner, 'contextWindow', contextWindow);
   if (typeof sessionId !== 'function') checkKeyPart(owner, 'sessionId', sessionId);
@@ -48,6 +48,7 @@ export function checkSessionOptions(owner: string, options: unknown): CairnSessi
   checkMethods(owner, 'store', store, ['load', 'append', 'saveState', 'delete'], 'a cairn SessionStore');
   checkCount(owner, 'checkpointEvery', checkpointEvery);
   if (embeddings !== undefined && typeof (embeddings as { embed?: unknown }).embed !== 'function') checkMethods(owner, 'embeddings', embeddings, ['embedQuery', 'embedDocuments'], 'a LangChain Embeddings or a cairn Embedder');
+  if (summarizer !== undefined && typeof summarizer !== 'function') checkMethods(owner, 'summarizer', summarizer, ['invoke'], 'a LangChain chat model or a cairn Summarizer');
   if (onBackgroundError !== undefined && typeof onBackgroundError !== 'function') invalidOption(owner, 'onBackgroundError', 'a function (error, { sessionId }) => void', onBackgroundError);
   return options as CairnSessionOptions;
 }

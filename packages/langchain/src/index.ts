@@ -8,6 +8,8 @@ export type { BackgroundErrorHandler, CairnSessionOptions } from './cairn-sessio
 export { DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 export { fromLangChainEmbeddings } from './from-lang-chain-embeddings.js';
 export type { FromLangChainEmbeddingsOptions } from './from-lang-chain-embeddings.js';
+export { chatModelSummarizer } from './chat-model-summarizer.js';
+export type { ChatModelSummarizerOptions } from './chat-model-summarizer.js';
 export { toCairnMessage, LANGCHAIN_METADATA_KEY } from './to-cairn-message.js';
 export type { ToCairnMessageOptions } from './to-cairn-message.js';
 export { fromCairnMessage } from './from-cairn-message.js';

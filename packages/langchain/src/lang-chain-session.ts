@@ -13,6 +13,8 @@ export interface SessionBackend {
   assemble(options: AssembleOptions): AssembleResult;
   /** Saves the session state now (stored sessions). */
   checkpoint?(): Promise<void>;
+  /** Background work after a view (the summariser of a stored session); never awaited. */
+  afterView?(): void;
 }
 
 /** Options of {@link LangChainSession.view}. */
@@ -143,6 +145,7 @@ export class LangChainSession {
     }
     await this.engine.prepare(query ? { query } : {});
     const result = this.#backend.assemble({ budget: budget - reserved, ...(query ? { query } : {}), ...(plannedTools ? { plannedTools } : {}) });
+    this.#backend.afterView?.();
     return result.messages.map((message) => {
       if (message.fidelity === 'full' && !message.synthetic && message.sourceIds.length === 1) {
         const id = message.sourceIds[0]!;

@@ -1,4 +1,6 @@
-import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type CairnSession, type ContextEngine, type Embedder } from '@cairn/core';
+import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type CairnSession, type ContextEngine, type Embedder, type Summarizer } from '@cairn/core';
+import type { BaseLanguageModelInterface } from '@langchain/core/language_models/base';
+import { chatModelSummarizer } from './chat-model-summarizer.js';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { BackgroundErrors } from './background-errors.js';
 import type { CairnSessionOptions } from './cairn-session-options.js';
@@ -7,6 +9,15 @@ import { LangChainSession } from './lang-chain-session.js';
 
 /** Default of `maxOpenSessions`: stored sessions an adapter keeps open (engines in memory). */
 export const DEFAULT_MAX_OPEN_SESSIONS = 100;
+
+function summarizerOf(value: BaseLanguageModelInterface | Summarizer | undefined): Summarizer | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'function') return value;
+  if (typeof value !== 'object' || value === null || typeof (value as BaseLanguageModelInterface).invoke !== 'function') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid summarizer: pass a LangChain chat model (with invoke) or a cairn Summarizer function.' });
+  }
+  return chatModelSummarizer(value);
+}
 
 function isEmbedder(value: EmbeddingsInterface | Embedder): value is Embedder {
   return typeof (value as Embedder).embed === 'function' && typeof (value as Embedder).id === 'string';
@@ -43,7 +54,7 @@ export interface SessionResolver {
  * @internal
  */
 export function createSessionResolver(owner: string, options: CairnSessionOptions, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS): SessionResolver {
-  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, onBackgroundError, ...engineOptions } = options;
+  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, onBackgroundError, summarizer: summarizerOption, ...engineOptions } = options;
   const tokenCounter = engineOptions.tokenCounter ?? createBpeTokenCounter();
   if (engine !== undefined) {
     if (typeof engine !== 'object' || engine === null || typeof engine.assemble !== 'function' || typeof engine.ingest !== 'function') {
@@ -60,6 +71,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     };
   }
   const embedder = embeddings === undefined ? undefined : isEmbedder(embeddings) ? embeddings : fromLangChainEmbeddings(embeddings);
+  const summarizer = summarizerOf(summarizerOption);
   // Engine options are checked now, not at the first call.
   checkEngineOptions({ ...engineOptions, tokenCounter, ...(embedder ? { embedder } : {}) });
   const backgroundErrors = new BackgroundErrors(onBackgroundError, maxOpenSessions);
@@ -71,11 +83,22 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
         () => undefined, // a failed opening was already thrown to its caller
       ),
   });
+  /** Sessions whose summariser is running (one run at a time per session). */
+  const summarizing = new Set<string>();
+  const summarizeInBackground = (sessionId: string, engine: ContextEngine): void => {
+    if (summarizing.has(sessionId)) return;
+    summarizing.add(sessionId);
+    engine
+      .summarize()
+      .catch((error: unknown) => backgroundErrors.report(sessionId, error))
+      .finally(() => summarizing.delete(sessionId));
+  };
   const open = async (sessionId: string) => {
     const stored = await openSession({
       ...engineOptions,
       tokenCounter,
       ...(embedder ? { embedder } : {}),
+      ...(summarizer ? { summarizer } : {}),
       store,
       tenant,
       sessionId,
@@ -87,6 +110,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
       ingest: (messages: Parameters<CairnSession['ingest']>[0]) => stored.ingest(messages),
       assemble: (assembleOptions: Parameters<CairnSession['assemble']>[0]) => stored.assemble(assembleOptions),
       checkpoint: () => stored.checkpoint(),
+      ...(summarizer ? { afterView: () => summarizeInBackground(sessionId, stored.engine) } : {}),
     };
     return { stored, session: new LangChainSession(backend, tokenCounter) };
   };

@@ -88,6 +88,7 @@ export class CairnChatStore<AdditionalMessageOptions extends object = object> ex
     this.resolver = createSessionResolver('CairnChatStore', withPulseEvents(sessionOptions), {
       maxOpen: maxOpenSessions,
       onBackgroundError: (error) => logger.warn('cairn: a background save of a chat-store session failed (its messages are in the store).', error),
+      onSummaryError: (error) => logger.warn('cairn: the summariser failed (compressed messages keep their extractive compression).', error),
     });
     checkForeignOptions(logger, 'CairnChatStore', { chatStore, embedder: options.embedder });
   }

@@ -1,5 +1,5 @@
-import type { BudgetOption, ContextEngine, Embedder, OpenSessionOptions } from '@cairn/core';
-import type { BaseEmbedding } from 'llamaindex';
+import type { BudgetOption, ContextEngine, Embedder, OpenSessionOptions, Summarizer } from '@cairn/core';
+import type { BaseEmbedding, LLM } from 'llamaindex';
 import type { CairnLogger } from './cairn-logger.js';
 
 /**
@@ -7,7 +7,7 @@ import type { CairnLogger } from './cairn-logger.js';
  * `CairnChatStore`. Pass `engine` to use one you made, or let the adapter open sessions with
  * core's `openSession` in `store` (in memory by default), one per session id.
  */
-export interface CairnLlamaIndexOptions extends Omit<OpenSessionOptions, 'sessionId' | 'budget' | 'embedder'> {
+export interface CairnLlamaIndexOptions extends Omit<OpenSessionOptions, 'sessionId' | 'budget' | 'embedder' | 'summarizer'> {
   /**
    * An engine you created (`createContextEngine`). The adapter then keeps no session of its own:
    * it serves a single history, and cannot clear or rebuild it.
@@ -26,6 +26,14 @@ export interface CairnLlamaIndexOptions extends Omit<OpenSessionOptions, 'sessio
   contextWindow?: number;
   /** A LlamaIndex `BaseEmbedding` or a cairn `Embedder` for dense intent matching. @default none (lexical vectors) */
   embedder?: BaseEmbedding | Embedder;
+  /**
+   * A LlamaIndex `LLM` (or a cairn `Summarizer`) that writes the summaries shown for compressed
+   * messages. It runs in the background after a view of a stored session, one run at a time per
+   * session, never delaying a call; a failure is reported to `logger` (the view keeps cairn's
+   * extractive compression). A caller's `engine` uses its own options instead.
+   * @default none (compressed messages show cairn's extractive compression)
+   */
+  summarizer?: LLM | Summarizer;
   /**
    * Where the adapter reports what it cannot throw to a caller: a failed `memory.add` nobody
    * awaited, a second copy of `@llamaindex/core`. LlamaIndex's `Logger` fits.

@@ -73,7 +73,11 @@ export class CairnMemory extends Memory {
     this.writes = new UnawaitedWrites(this.cairnLogger);
     this.sessionId = options.sessionId ?? `${DEFAULT_MEMORY_SESSION_PREFIX}.${globalThis.crypto.randomUUID()}`;
     checkSessionKey({ tenant: checked.tenant, sessionId: this.sessionId });
-    this.resolver = createSessionResolver('createCairnMemory', withPulseEvents(options), { maxOpen: 1, onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error) });
+    this.resolver = createSessionResolver('createCairnMemory', withPulseEvents(options), {
+      maxOpen: 1,
+      onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error),
+      onSummaryError: (error) => this.cairnLogger.warn('cairn: the summariser failed (compressed messages keep their extractive compression).', error),
+    });
     checkForeignOptions(this.cairnLogger, 'createCairnMemory', { llm: options.llm, embedder: options.embedder });
   }
 

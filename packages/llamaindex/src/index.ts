@@ -7,6 +7,8 @@ export type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 export type { CairnLogger } from './cairn-logger.js';
 export { DEFAULT_MAX_OPEN_SESSIONS } from './session-resolver.js';
 export { fromBaseEmbedding } from './from-base-embedding.js';
+export { llmSummarizer } from './llm-summarizer.js';
+export type { LlmSummarizerOptions } from './llm-summarizer.js';
 export type { FromBaseEmbeddingOptions } from './from-base-embedding.js';
 export { fromCairnMessage } from './from-cairn-message.js';
 export { toCairnMessage } from './to-cairn-message.js';

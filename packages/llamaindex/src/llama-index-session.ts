@@ -16,6 +16,8 @@ export interface SessionBackend {
   assemble(options: AssembleOptions): AssembleResult;
   /** Saves and releases a stored session; absent for a bare engine. */
   close?(): Promise<void>;
+  /** Background work after a view (the summariser of a stored session); never awaited. */
+  afterAssemble?(): void;
 }
 
 /**
@@ -67,7 +69,9 @@ export class LlamaIndexSession {
   assemble(options: AssembleOptions): Promise<AssembleResult> {
     return this.run(async () => {
       if (this.usesEmbedder) await this.backend.engine.prepare(options.query !== undefined ? { query: options.query } : {});
-      return this.backend.assemble(options);
+      const result = this.backend.assemble(options);
+      this.backend.afterAssemble?.();
+      return result;
     });
   }
 }

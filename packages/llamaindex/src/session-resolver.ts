@@ -1,11 +1,21 @@
-import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type Embedder, type SessionStore } from '@cairn/core';
-import type { BaseEmbedding } from 'llamaindex';
+import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type ContextEngine, type Embedder, type SessionStore, type Summarizer } from '@cairn/core';
+import type { BaseEmbedding, LLM } from 'llamaindex';
+import { llmSummarizer } from './llm-summarizer.js';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
 import { LlamaIndexSession } from './llama-index-session.js';
 
 /** How many sessions a chat store keeps open (in memory) by default; the store keeps every log. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 100;
+
+function summarizerOf(value: LLM | Summarizer | undefined): Summarizer | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'function') return value;
+  if (typeof value !== 'object' || value === null || typeof (value as LLM).chat !== 'function') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid summarizer: pass a LlamaIndex LLM (with chat) or a cairn Summarizer function.' });
+  }
+  return llmSummarizer(value);
+}
 
 function isEmbedder(value: BaseEmbedding | Embedder): value is Embedder {
   return typeof (value as Embedder).embed === 'function' && typeof (value as Embedder).id === 'string';
@@ -55,11 +65,22 @@ async function closeSession(opening: Promise<LlamaIndexSession>): Promise<void> 
 export function createSessionResolver(
   owner: string,
   options: CairnLlamaIndexOptions,
-  { maxOpen = DEFAULT_MAX_OPEN_SESSIONS, onBackgroundError }: { maxOpen?: number; onBackgroundError: (error: unknown) => void },
+  { maxOpen = DEFAULT_MAX_OPEN_SESSIONS, onBackgroundError, onSummaryError = onBackgroundError }: { maxOpen?: number; onBackgroundError: (error: unknown) => void; onSummaryError?: (error: unknown) => void },
 ): SessionResolver {
-  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, logger: _logger, ...sessionOptions } = options;
+  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, logger: _logger, summarizer: summarizerOption, ...sessionOptions } = options;
   const tokenCounter = sessionOptions.tokenCounter ?? createBpeTokenCounter();
   const embedder = embedding === undefined ? undefined : isEmbedder(embedding) ? embedding : fromBaseEmbedding(embedding);
+  const summarizer = summarizerOf(summarizerOption);
+  /** Sessions whose summariser is running (one run at a time per session). */
+  const summarizing = new Set<string>();
+  const summarizeInBackground = (sessionId: string, engine: ContextEngine): void => {
+    if (summarizing.has(sessionId)) return;
+    summarizing.add(sessionId);
+    engine
+      .summarize()
+      .catch(onSummaryError)
+      .finally(() => summarizing.delete(sessionId));
+  };
   if (engine !== undefined) {
     if (typeof engine !== 'object' || engine === null || typeof engine.assemble !== 'function' || typeof engine.ingest !== 'function') {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: engine must be a cairn ContextEngine (from createContextEngine).` });
@@ -89,9 +110,15 @@ export function createSessionResolver(
   const open = async (sessionId: string): Promise<LlamaIndexSession> => {
     await closing.get(sessionId);
     const onCheckpointError = sessionOptions.onCheckpointError ?? onBackgroundError;
-    const opened = await openSession({ ...sessionOptions, onCheckpointError, tokenCounter, ...(embedder ? { embedder } : {}), store, sessionId });
+    const opened = await openSession({ ...sessionOptions, onCheckpointError, tokenCounter, ...(embedder ? { embedder } : {}), ...(summarizer ? { summarizer } : {}), store, sessionId });
     return new LlamaIndexSession(
-      { engine: opened.engine, ingest: (messages) => opened.ingest(messages), assemble: (assembleOptions) => opened.assemble(assembleOptions), close: () => opened.close() },
+      {
+        engine: opened.engine,
+        ingest: (messages) => opened.ingest(messages),
+        assemble: (assembleOptions) => opened.assemble(assembleOptions),
+        close: () => opened.close(),
+        ...(summarizer ? { afterAssemble: () => summarizeInBackground(sessionId, opened.engine) } : {}),
+      },
       tokenCounter,
       embedder !== undefined,
     );

@@ -13,3 +13,4 @@ export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } fr
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './types.js';
 export type { Unit, UnitRendering, UnitState } from './unit.js';
 export { defaultMaxDataChars, validateMessages } from './validate-messages.js';
+export { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript } from './summary-transcript.js';

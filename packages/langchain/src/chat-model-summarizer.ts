@@ -1,0 +1,35 @@
+import { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript, type Summarizer } from '@cairn/core';
+import type { BaseLanguageModelInterface } from '@langchain/core/language_models/base';
+import { HumanMessage, SystemMessage } from '@langchain/core/messages';
+
+/** Options of {@link chatModelSummarizer}. */
+export interface ChatModelSummarizerOptions {
+  /** System instructions. @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
+  instructions?: string;
+}
+
+/** The text of what a LangChain model returned (a message, its content parts, or a string). */
+function replyText(reply: unknown): string {
+  if (typeof reply === 'string') return reply;
+  const content = (reply as { content?: unknown } | null)?.content;
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content.map((part) => (typeof part === 'string' ? part : (part as { type?: string; text?: unknown }).type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join('');
+  }
+  return '';
+}
+
+/**
+ * Wraps a LangChain chat model (any `BaseLanguageModelInterface`: `ChatOpenAI`, `ChatAnthropic`,
+ * …) as core's `Summarizer`, which writes the summaries shown for compressed messages. The
+ * adapters run it in the background after a call, never on the prompt path; passing a model as
+ * the `summarizer` option calls this for you.
+ *
+ * @example
+ * ```ts
+ * cairnMiddleware({ sessionId: 'support-42', summarizer: new ChatOpenAI({ model: 'gpt-4.1-mini' }) });
+ * ```
+ */
+export function chatModelSummarizer(model: BaseLanguageModelInterface, { instructions = DEFAULT_SUMMARY_INSTRUCTIONS }: ChatModelSummarizerOptions = {}): Summarizer {
+  return async ({ messages }) => replyText(await model.invoke([new SystemMessage(instructions), new HumanMessage(summaryTranscript(messages))])).trim();
+}

@@ -1,0 +1,37 @@
+import { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript, type Summarizer } from '@cairn/core';
+import type { LLM } from 'llamaindex';
+
+/** Options of {@link llmSummarizer}. */
+export interface LlmSummarizerOptions {
+  /** System instructions. @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
+  instructions?: string;
+}
+
+/** The text of a LlamaIndex message content (a string, or text parts). */
+function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content.map((part) => ((part as { type?: string }).type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join('');
+}
+
+/**
+ * Wraps a LlamaIndex `LLM` (OpenAI, Anthropic, Ollama, …) as core's `Summarizer`, which writes
+ * the summaries shown for compressed messages. The adapter runs it in the background after a
+ * view, never on the prompt path; passing an LLM as the `summarizer` option calls this for you.
+ *
+ * @example
+ * ```ts
+ * const memory = createCairnMemory({ sessionId: 'support-42', summarizer: new OpenAI({ model: 'gpt-4.1-mini' }) });
+ * ```
+ */
+export function llmSummarizer(llm: LLM, { instructions = DEFAULT_SUMMARY_INSTRUCTIONS }: LlmSummarizerOptions = {}): Summarizer {
+  return async ({ messages }) => {
+    const response = await llm.chat({
+      messages: [
+        { role: 'system', content: instructions },
+        { role: 'user', content: summaryTranscript(messages) },
+      ],
+    });
+    return contentText(response.message.content).trim();
+  };
+}
