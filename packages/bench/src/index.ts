@@ -164,6 +164,8 @@ export { parseLocomoTimestamp } from './locomo/parse-locomo-timestamp.js';
 export { type JsonValue, toPythonJson } from './locomo/to-python-json.js';
 export {
   evaluateLoopDetection,
+  hasExactRepeat,
+  listUnitActions,
   replayLoopDetection,
   scoreDetections,
   syntheticLoopEpisode,
@@ -174,4 +176,5 @@ export {
   type LoopEpisode,
   type LoopEpisodeKind,
   type LoopReplay,
+  type UnitAction,
 } from './loops/index.js';

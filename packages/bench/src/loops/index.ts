@@ -6,3 +6,5 @@ export { scoreDetections } from './score-detections.js';
 export type { DetectionScore } from './score-detections.js';
 export { syntheticLoopEpisode } from './synthetic-loop-episodes.js';
 export type { LoopEpisode, LoopEpisodeKind } from './synthetic-loop-episodes.js';
+export { hasExactRepeat, listUnitActions } from './unit-actions.js';
+export type { UnitAction } from './unit-actions.js';
