@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { MessageContent } from '@cairn/core';
 import { createSeededRandom, hasExactRepeat, listUnitActions } from '../src/index.js';
 import { loadLoopUnits } from './load-loop-units.js';
 
@@ -31,7 +32,7 @@ const width = Number(values.width);
 const first = JSON.parse(readFileSync(join(here, '../src/loops/loop-labels.json'), 'utf8')) as { units: { set: string; run: string; agent: string }[] };
 const firstIds = new Set(first.units.map((unit) => `${unit.set}/${unit.run}/${unit.agent}`));
 const units = await loadLoopUnits(values.data!, (folder) => process.stdout.write(`(no ${folder})\n`));
-const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim().slice(0, width);
+const oneLine = (content: MessageContent): string => (typeof content === 'string' ? content : content.map((part) => part.text).join('')).replace(/\s+/g, ' ').trim().slice(0, width);
 
 if (values.units) {
   for (const unit of units) {

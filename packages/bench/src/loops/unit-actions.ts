@@ -1,4 +1,4 @@
-import { hashText, type CairnMessage } from '@cairn/core';
+import { hashText, type CairnMessage, type MessageContent } from '@cairn/core';
 
 /** One action of an agent, reduced for reading: a tool call with its result, or a reply. */
 export interface UnitAction {
@@ -20,6 +20,8 @@ export interface UnitAction {
 
 const short = (text: string): string => hashText(text).slice(0, 6);
 
+const contentText = (content: MessageContent): string => (typeof content === 'string' ? content : content.map((part) => part.text).join(''));
+
 const argumentsText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value ?? null));
 
 /**
@@ -38,7 +40,7 @@ export function listUnitActions(messages: readonly CairnMessage[]): UnitAction[]
     if (message.role !== 'assistant') continue;
     const calls = message.toolCalls ?? [];
     if (calls.length === 0) {
-      actions.push({ index: actions.length, messageId: message.id, kind: 'reply', name: 'reply', actionHash: short(message.content), resultHash: '-', isError: false });
+      actions.push({ index: actions.length, messageId: message.id, kind: 'reply', name: 'reply', actionHash: short(contentText(message.content)), resultHash: '-', isError: false });
       continue;
     }
     for (const call of calls) {
@@ -49,7 +51,7 @@ export function listUnitActions(messages: readonly CairnMessage[]): UnitAction[]
         kind: 'call',
         name: call.name,
         actionHash: short(`${call.name}\n${argumentsText(call.arguments)}`),
-        resultHash: result === undefined ? '-' : short(result.content),
+        resultHash: result === undefined ? '-' : short(contentText(result.content)),
         isError: result?.isError === true,
       });
     }
