@@ -10,7 +10,7 @@ import { formatSecondLabellerReport, reportSecondLabeller } from '../src/index.j
 
 interface SecondLabelFile {
   labelledBy: string;
-  units: { set: string; run: string; agent: string; loop: boolean; chosen: string }[];
+  units: { set: string; run: string; agent: string; loop: boolean; chosen: string; borderline?: boolean }[];
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -28,6 +28,7 @@ export function printSecondLabellerReport(units: readonly { id: string; messages
   const labelled = file.units.map((unit) => ({ ...unit, id: `${unit.set}/${unit.run}/${unit.agent}` })).filter((unit) => present.has(unit.id));
   const second = new Map(labelled.map((unit) => [unit.id, unit.loop]));
   const chosen = new Map(labelled.map((unit) => [unit.id, unit.chosen]));
-  const report = reportSecondLabeller({ units, first, second, chosen }, options);
+  const borderline = new Set(labelled.filter((unit) => unit.borderline === true).map((unit) => unit.id));
+  const report = reportSecondLabeller({ units, first, second, chosen, borderline }, options);
   process.stdout.write(`\nSecond labeller (${second.size} units; ${file.labelledBy})\n${formatSecondLabellerReport(report)}\n`);
 }

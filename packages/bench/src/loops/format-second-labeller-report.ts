@@ -23,6 +23,7 @@ function formatAgreement(title: string, comparison: LabellerComparison): string 
 export function formatSecondLabellerReport(report: SecondLabellerReport): string {
   const lines = [
     formatAgreement('Agreement of the two labellers on the units both read', report.agreement),
+    formatAgreement("The same, without the units the second labeller marked borderline", report.agreementWithoutBorderline),
     formatAgreement("Agreement on the held-out units: the first labeller's rule (unread = no loop) against the second's reading", report.heldOutAgreement),
     'labeller  subset                                          detector  units  loops   TP  FP  FN  precision  recall',
   ];

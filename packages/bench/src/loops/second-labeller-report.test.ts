@@ -13,11 +13,13 @@ describe('reportSecondLabeller', () => {
   const flipped = episodes.find((episode, index) => index >= 5 && index < 10 && episode.loop)!;
   const second = new Map(episodes.slice(5).map((episode) => [episode.id, episode.id === flipped.id ? false : episode.loop]));
   const chosen = new Map(episodes.slice(5).map((episode, index) => [episode.id, first.has(episode.id) ? 'first-labelled' : index % 2 === 0 ? 'random' : 'long']));
-  const report = reportSecondLabeller({ units, first, second, chosen }, options);
+  const report = reportSecondLabeller({ units, first, second, chosen, borderline: new Set([flipped.id]) }, options);
 
   it('compares the labellers on the units both read, with the disagreement by id', () => {
     expect(report.agreement.items).toBe(5);
     expect(report.agreement.disagreements).toEqual([{ id: flipped.id, first: true, second: false }]);
+    // the flipped unit is marked borderline: without it the two agree everywhere
+    expect(report.agreementWithoutBorderline).toMatchObject({ items: 4, kappa: 1, disagreements: [] });
   });
 
   it('scores against each labeller per subset, the held-out subset holding only units the first never read', () => {
@@ -25,6 +27,7 @@ describe('reportSecondLabeller', () => {
     expect(row('second', 'held-out:').units).toBe(10);
     expect(row('second', 'held-out, chosen random').units + row('second', 'held-out, chosen long').units).toBe(10);
     expect(row('first', 'all units').units).toBe(20);
+    expect(row('second', 'all read, borderline left out')).toMatchObject({ units: 14, falseAlarms: [] });
     // on synthetic episodes cairn matches the ground truth, so against the first (truth) it is perfect, and the flipped label is its one false alarm against the second
     expect(row('first', 'read by the first')).toMatchObject({ precision: 1, recall: 1 });
     expect(row('second', 'read by both')).toMatchObject({ falseAlarms: [flipped.id], missed: [] });

@@ -14,6 +14,8 @@ export interface LabellerScoreRow extends LabelledScore {
 export interface SecondLabellerReport {
   /** Both labellers on the units both read. */
   agreement: LabellerComparison;
+  /** The same, leaving out the units the second labeller marked borderline. */
+  agreementWithoutBorderline: LabellerComparison;
   /** The first labeller's labels, with every unit it did not read taken as "not a loop" (its rule), against the second on the units only the second read. */
   heldOutAgreement: LabellerComparison;
   rows: LabellerScoreRow[];
@@ -26,13 +28,15 @@ export interface SecondLabellerInput {
   second: ReadonlyMap<string, boolean>;
   /** Unit id → how the second labeller chose it (`first-labelled`, `random`, `long`, …). */
   chosen: ReadonlyMap<string, string>;
+  /** Units the second labeller marked borderline (scored once more without them). */
+  borderline?: ReadonlySet<string>;
 }
 
 /**
  * Replays every unit through the detectors once and scores them against each labeller: the first
  * on the units it read and on all units (unread = not a loop, its rule), the second on all it read,
- * on the units the first also read, on the held-out units (those the first never read), and per
- * way of choosing.
+ * without the units it marked borderline, on the units the first also read, on the held-out units
+ * (those the first never read), and per way of choosing.
  *
  * @param input - Units and labels.
  * @param options - The detector's window and repeats.
@@ -40,7 +44,8 @@ export interface SecondLabellerInput {
  * @returns Agreement and score rows.
  */
 export function reportSecondLabeller(input: SecondLabellerInput, options: DetectLoopOptions, detectors: readonly LoopDetectorKind[] = ['cairn', 'naive']): SecondLabellerReport {
-  const { units, first, second, chosen } = input;
+  const { units, first, second, chosen, borderline = new Set<string>() } = input;
+  const clear = [...second.keys()].filter((id) => !borderline.has(id));
   const firstByRule = new Map(units.map((unit) => [unit.id, first.get(unit.id) ?? false]));
   const heldOut = [...second.keys()].filter((id) => !first.has(id));
   const bothRead = [...second.keys()].filter((id) => first.has(id));
@@ -49,6 +54,7 @@ export function reportSecondLabeller(input: SecondLabellerInput, options: Detect
     ['first', `read by the first (${first.size})`, first, [...first.keys()]],
     ['first', `all units, unread = no loop (${firstByRule.size})`, firstByRule, [...firstByRule.keys()]],
     ['second', `all read by the second (${second.size})`, second, [...second.keys()]],
+    ['second', `all read, borderline left out (${clear.length})`, second, clear],
     ['second', `read by both (${bothRead.length})`, second, bothRead],
     ['second', `held-out: never read by the first (${heldOut.length})`, second, heldOut],
     ...ways.map((way) => {
@@ -62,5 +68,6 @@ export function reportSecondLabeller(input: SecondLabellerInput, options: Detect
     for (const [labeller, subset, labels, ids] of subsets) rows.push({ labeller, subset, detector, ...scoreAgainstLabels(fired, labels, ids) });
   }
   const heldOutFirst = new Map(heldOut.map((id) => [id, firstByRule.get(id) ?? false]));
-  return { agreement: compareLabellers(first, second), heldOutAgreement: compareLabellers(heldOutFirst, second), rows };
+  const secondClear = new Map(clear.map((id) => [id, second.get(id)!]));
+  return { agreement: compareLabellers(first, second), agreementWithoutBorderline: compareLabellers(first, secondClear), heldOutAgreement: compareLabellers(heldOutFirst, second), rows };
 }
