@@ -5,6 +5,9 @@
  * - hand-labelled units of the shared agent runs (tau-bench airline runs, CodeR agents), labels
  *   in `src/loops/loop-labels.json` (ids only; the data stays in ../shared/data).
  * Each set is split: `dev` (what the detector was designed on) and `held-out`.
+ * Then a second, independent labeller (`src/loops/loop-labels-second.json`): agreement with the first
+ * (Cohen's kappa, the disagreements) and the detectors against each labeller, on the units the first
+ * never read too.
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
  */
@@ -14,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
 import { evaluateLoopDetection, readSessionFile, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
+import { printSecondLabellerReport } from './second-labeller-section.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
@@ -71,3 +75,5 @@ print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 h
 print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options));
 const candidates = real.filter((unit) => labelOf.has(unit.id));
 print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options));
+
+if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
