@@ -22,6 +22,8 @@ import { printSecondLabellerReport } from './second-labeller-section.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
 const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
+/** Exact repeats (the default), exact + near repeats (opt-in), and the naive baseline, in one run. */
+const DETECTORS = ['cairn', 'cairn+near', 'naive'] as const;
 
 interface LabelFile {
   units: { set: string; run: string; agent: string; loop: boolean }[];
@@ -61,19 +63,19 @@ for (const set of ['tau-bench-airline', 'coder-swebench-lite']) {
 
 function print(title: string, rows: readonly LoopDetectionRow[]): void {
   process.stdout.write(`\n${title}\n`);
-  process.stdout.write('split     detector  units  loops   TP  FP  FN  precision  recall\n');
+  process.stdout.write('split     detector    units  loops   TP  FP  FN  precision  recall\n');
   for (const row of rows) {
     process.stdout.write(
-      `${row.split.padEnd(9)} ${row.detector.padEnd(8)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}  ${(row.precision * 100).toFixed(1).padStart(8)}%  ${(row.recall * 100).toFixed(1).padStart(5)}%\n`,
+      `${row.split.padEnd(9)} ${row.detector.padEnd(10)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}  ${(row.precision * 100).toFixed(1).padStart(8)}%  ${(row.recall * 100).toFixed(1).padStart(5)}%\n`,
     );
-    if (row.detector === 'cairn' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}\n`);
+    if (row.detector !== 'naive' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}\n`);
   }
 }
 
 process.stdout.write(`Loop detection: window ${options.window} assistant messages, repeats ${options.repeats}. Baseline "naive": the same call (name + arguments) or reply ${options.repeats}x in the window, results and state changes ignored.\n`);
-print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 held-out; ground truth by construction)`, evaluateLoopDetection(synthetic, options));
-print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options));
+print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 held-out; ground truth by construction)`, evaluateLoopDetection(synthetic, options, DETECTORS));
+print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options, DETECTORS));
 const candidates = real.filter((unit) => labelOf.has(unit.id));
-print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options));
+print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options, DETECTORS));
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);

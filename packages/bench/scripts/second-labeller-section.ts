@@ -29,6 +29,6 @@ export function printSecondLabellerReport(units: readonly { id: string; messages
   const second = new Map(labelled.map((unit) => [unit.id, unit.loop]));
   const chosen = new Map(labelled.map((unit) => [unit.id, unit.chosen]));
   const borderline = new Set(labelled.filter((unit) => unit.borderline === true).map((unit) => unit.id));
-  const report = reportSecondLabeller({ units, first, second, chosen, borderline }, options);
+  const report = reportSecondLabeller({ units, first, second, chosen, borderline }, options, ['cairn', 'cairn+near', 'naive']);
   process.stdout.write(`\nSecond labeller (${second.size} units; ${file.labelledBy})\n${formatSecondLabellerReport(report)}\n`);
 }

@@ -104,14 +104,16 @@ export {
   DEFAULT_BRANCH_ENTROPY_BUDGET,
   DEFAULT_LOOP_REPEATS,
   DEFAULT_LOOP_WINDOW,
+  DEFAULT_NEAR_LOOP_SIMILARITY,
 } from './options/index.js';
-export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, SovereigntyOptions, VitalityPulse } from './options/index.js';
+export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, NearLoopSimilarity, SovereigntyOptions, VitalityPulse } from './options/index.js';
 export {
   ADAPTIVE_THRESHOLD_RANGE,
   adaptiveThreshold,
   checkBranchName,
   checkForkPoint,
   detectLoop,
+  detectNearLoop,
   entropyTokens,
   hashAssistantTurn,
   LOOP_NOTICE_HEADER,
@@ -120,7 +122,7 @@ export {
   MergeStrategy,
   SUMMARY_MAX_TOKENS,
 } from './sovereignty/index.js';
-export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
+export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, DetectNearLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
 export type { SaveBranchOptions, SessionBranch, StoredBranch } from './session/index.js';
 export { BRANCH_RECORD_FORMAT, BRANCH_RECORD_VERSION, checkBranchRecord } from './session/index.js';
 export {

@@ -29,7 +29,7 @@ export function formatSecondLabellerReport(report: SecondLabellerReport): string
   ];
   for (const row of report.rows) {
     lines.push(`${row.labeller.padEnd(9)} ${row.subset.padEnd(47)} ${row.detector.padEnd(8)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}     ${row.truePositives + row.falsePositives === 0 ? '   n/a' : percent(row.precision)}  ${row.loops === 0 ? '   n/a' : percent(row.recall)}`);
-    if (row.detector === 'cairn' && (row.missed.length > 0 || row.falseAlarms.length > 0)) lines.push(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}`);
+    if (row.detector !== 'naive' && (row.missed.length > 0 || row.falseAlarms.length > 0)) lines.push(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}`);
   }
   return lines.join('\n');
 }

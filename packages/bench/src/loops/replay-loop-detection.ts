@@ -1,7 +1,11 @@
-import { detectLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+import { DEFAULT_NEAR_LOOP_SIMILARITY, detectLoop, detectNearLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions, type DetectNearLoopOptions } from '@cairn/core';
 
-/** Which detector to replay: cairn's, or the naive baseline (same call or reply ≥ repeats times, results and state changes ignored). */
-export type LoopDetectorKind = 'cairn' | 'naive';
+/**
+ * Which detector to replay: cairn's exact repeats (`cairn`), cairn's exact and near repeats
+ * (`cairn+near`: reworded replies, failing calls with varied arguments), or the naive baseline
+ * (same call or reply ≥ repeats times, results and state changes ignored).
+ */
+export type LoopDetectorKind = 'cairn' | 'cairn+near' | 'naive';
 
 /** What replaying a session through the loop detector found. */
 export interface LoopReplay {
@@ -20,16 +24,21 @@ export interface LoopReplay {
  * @param kind - `cairn` (results and state changes count) or `naive` (the baseline).
  * @returns Whether and where it fired.
  */
-export function replayLoopDetection(messages: readonly CairnMessage[], options: DetectLoopOptions, kind: LoopDetectorKind = 'cairn'): LoopReplay {
+export function replayLoopDetection(
+  messages: readonly CairnMessage[],
+  options: DetectLoopOptions,
+  kind: LoopDetectorKind = 'cairn',
+  similarity: Omit<DetectNearLoopOptions, 'window' | 'repeats'> = DEFAULT_NEAR_LOOP_SIMILARITY,
+): LoopReplay {
   const results = new Map<string, CairnMessage>();
   for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
   const turns: AssistantTurnHashes[] = [];
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
-    const answers = kind === 'cairn' ? (message.toolCalls ?? []).map((call) => results.get(call.id)) : [];
+    const answers = kind === 'naive' ? [] : (message.toolCalls ?? []).map((call) => results.get(call.id));
     const hashes = hashAssistantTurn(message, answers);
-    turns.push(kind === 'cairn' ? hashes : { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) });
-    if (detectLoop(turns, options)) return { fired: true, firstAt: message.id };
+    turns.push(kind === 'naive' ? { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) } : hashes);
+    if (detectLoop(turns, options) ?? (kind === 'cairn+near' ? detectNearLoop(turns, { ...options, ...similarity }) : undefined)) return { fired: true, firstAt: message.id };
   }
   return { fired: false };
 }

@@ -17,12 +17,14 @@ export {
   DEFAULT_BRANCH_ENTROPY_BUDGET,
   DEFAULT_LOOP_REPEATS,
   DEFAULT_LOOP_WINDOW,
+  DEFAULT_NEAR_LOOP_SIMILARITY,
 } from './sovereignty-options.js';
 export type {
   AdaptiveThresholdOptions,
   BranchDefaults,
   LoopDetectionOptions,
   LoopSignal,
+  NearLoopSimilarity,
   ResolvedSovereigntyOptions,
   SovereigntyOptions,
   VitalityPulse,

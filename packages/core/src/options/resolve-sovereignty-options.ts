@@ -1,5 +1,7 @@
 import { CairnError } from '../log/index.js';
 import {
+  DEFAULT_NEAR_LOOP_SIMILARITY,
+  type NearLoopSimilarity,
   DEFAULT_ADAPTIVE_BASE,
   DEFAULT_BRANCH_ENTROPY_BUDGET,
   DEFAULT_LOOP_REPEATS,
@@ -28,6 +30,17 @@ function fraction(parameter: string, value: unknown, min: number, max: number, o
   return value;
 }
 
+function nearSimilarity(near: boolean | Partial<NearLoopSimilarity> | undefined): NearLoopSimilarity | undefined {
+  if (near === undefined || near === false) return undefined;
+  if (near === true) return { ...DEFAULT_NEAR_LOOP_SIMILARITY };
+  if (typeof near !== 'object' || near === null) throw invalid('loops.near', near, 'a boolean or { replySimilarity?, argumentSimilarity?, resultSimilarity? }');
+  return {
+    replySimilarity: fraction('loops.near.replySimilarity', near.replySimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.replySimilarity, 0, 1),
+    argumentSimilarity: fraction('loops.near.argumentSimilarity', near.argumentSimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.argumentSimilarity, 0, 1),
+    resultSimilarity: fraction('loops.near.resultSimilarity', near.resultSimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.resultSimilarity, 0, 1),
+  };
+}
+
 /**
  * Applies the defaults of the engine's `sovereignty` options (pulse, loops, adaptive threshold,
  * branches) and checks them.
@@ -53,6 +66,7 @@ export function resolveSovereigntyOptions(options: SovereigntyOptions | undefine
             window: integer('loops.window', loops.window ?? DEFAULT_LOOP_WINDOW, 2, 1000),
             repeats: integer('loops.repeats', loops.repeats ?? DEFAULT_LOOP_REPEATS, 2, 1000),
             notice: loops.notice !== false,
+            near: nearSimilarity(loops.near),
           },
     adaptive: adaptive && {
       base: fraction('adaptiveThreshold.base', adaptive.base ?? DEFAULT_ADAPTIVE_BASE, 0.5, 0.95),

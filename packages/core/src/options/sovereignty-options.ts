@@ -31,6 +31,8 @@ export interface LoopSignal {
   hash: string;
   /** Log id of the latest repeat. */
   lastId: string;
+  /** A loop of near repeats (a reworded reply, a failing call with varied arguments), not exact ones. */
+  near?: boolean;
 }
 
 /**
@@ -74,7 +76,29 @@ export interface LoopDetectionOptions {
   repeats?: number;
   /** Put a short notice in the view while a loop is detected (counted in the budget). @default true */
   notice?: boolean;
+  /**
+   * Also detect near repeats: the same reply in other words, or a failing call tried again with
+   * slightly varied arguments that fails the same way (term overlap at or above the similarities;
+   * `true` for {@link DEFAULT_NEAR_LOOP_SIMILARITY}). Off by default: on the labelled agent runs it
+   * finds loops an independent labeller saw that exact repeats miss (recall 48% → 82%), but it also
+   * fires on systematic tries of different values that fail alike (see the bench README).
+   * @default false
+   */
+  near?: boolean | Partial<NearLoopSimilarity>;
 }
+
+/** Term-overlap (Jaccard) similarities at or above which two things are near repeats. */
+export interface NearLoopSimilarity {
+  /** Two replies (messages without tool calls) say the same thing. */
+  replySimilarity: number;
+  /** Two failing calls of one tool are the same attempt (their arguments). */
+  argumentSimilarity: number;
+  /** Two failing calls failed the same way (the start of their results). */
+  resultSimilarity: number;
+}
+
+/** Default near-repeat similarities (chosen before measuring; see `packages/bench/scripts/tune-near-loops.ts`). */
+export const DEFAULT_NEAR_LOOP_SIMILARITY: Readonly<NearLoopSimilarity> = Object.freeze({ replySimilarity: 0.5, argumentSimilarity: 0.5, resultSimilarity: 0.6 });
 
 /** The adaptive compaction threshold (context sovereignty). */
 export interface AdaptiveThresholdOptions {
@@ -120,7 +144,7 @@ export interface SovereigntyOptions {
 /** Sovereignty options with defaults applied. @internal */
 export interface ResolvedSovereigntyOptions {
   onPulse: ((pulse: VitalityPulse) => void) | undefined;
-  loops: { window: number; repeats: number; notice: boolean } | undefined;
+  loops: { window: number; repeats: number; notice: boolean; near: NearLoopSimilarity | undefined } | undefined;
   adaptive: { base: number; expectedTurns: number | undefined } | undefined;
   entropyBudget: number;
 }

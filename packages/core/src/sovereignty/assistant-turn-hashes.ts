@@ -1,6 +1,6 @@
 import { contentText, type CairnMessage } from '../log/index.js';
 import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
-import { hashText } from '../text/index.js';
+import { extractTerms, hashText } from '../text/index.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -11,6 +11,11 @@ export interface CallObservation {
   /** The call changed state successfully (an edit, a write, an install … whose result is not an error). */
   changed: boolean;
   toolName: string;
+  /** Its result is an error (`isError`). */
+  failed: boolean;
+  /** Distinct terms of its arguments and of the start of its result (for near repeats). */
+  argumentTerms: readonly string[];
+  resultTerms: readonly string[];
 }
 
 /** The hashes of one assistant message: what the pulse reports and the loop detector counts. */
@@ -23,6 +28,18 @@ export interface AssistantTurnHashes {
   calls: CallObservation[];
   /** Hash of all its calls together (names and arguments); `''` when it made none. */
   callsHash: string;
+  /** Distinct terms of its text (for near repeats: the same reply in other words). */
+  contentTerms: readonly string[];
+}
+
+/** Most distinct terms kept per text for near-repeat comparison (a bound on memory per message). */
+const MAX_NEAR_TERMS = 64;
+/** Characters of a tool result compared for near repeats (an error's message comes first). */
+const RESULT_PREFIX_CHARS = 600;
+
+/** Distinct terms of a text, sorted (at most {@link MAX_NEAR_TERMS}). */
+function termSet(text: string): string[] {
+  return [...new Set(extractTerms(text, { maxTerms: MAX_NEAR_TERMS * 4 }))].slice(0, MAX_NEAR_TERMS).sort();
 }
 
 const BLANKS = /\s+/g;
@@ -51,11 +68,15 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
   const text = fold(contentText(message.content));
   const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
     const result = results[index];
+    const resultText = result ? contentText(result.content) : '';
     return {
       callHash: hashText(callSignature(call.name, call.arguments).exact),
-      resultHash: result ? hashText(fold(contentText(result.content))) : '',
+      resultHash: result ? hashText(fold(resultText)) : '',
       changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
       toolName: call.name,
+      failed: result?.isError === true,
+      argumentTerms: termSet(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? null)),
+      resultTerms: termSet(resultText.slice(0, RESULT_PREFIX_CHARS)),
     };
   });
   return {
@@ -63,5 +84,6 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
     contentHash: text.length === 0 ? '' : hashText(text),
     calls,
     callsHash: calls.length === 0 ? '' : hashText(calls.map((call) => call.callHash).join(',')),
+    contentTerms: calls.length === 0 && text.length > 0 ? termSet(text) : [],
   };
 }

@@ -7,6 +7,8 @@ export type { AdaptiveThresholdInput } from './adaptive-threshold.js';
 export { hashAssistantTurn } from './assistant-turn-hashes.js';
 export type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 export { detectLoop } from './detect-loop.js';
+export { detectNearLoop } from './detect-near-loop.js';
+export type { DetectNearLoopOptions } from './detect-near-loop.js';
 export type { DetectLoopOptions } from './detect-loop.js';
 export { LOOP_NOTICE_HEADER, loopNotice } from './loop-notice.js';
 export { ERROR_RATE_WINDOW, senseVitality } from './sense-vitality.js';

@@ -21,7 +21,9 @@ export const LOOP_NOTICE_HEADER = '[cairn:loop]';
 export function loopNotice(loop: LoopSignal): string {
   const what =
     loop.kind === 'call'
-      ? `the same call to tool=${markerField((loop.toolName ?? '').slice(0, 64))} with the same arguments`
-      : 'the same reply';
+      ? `the same call to tool=${markerField((loop.toolName ?? '').slice(0, 64))} with ${loop.near ? 'nearly ' : ''}the same arguments`
+      : loop.near
+        ? 'the same reply in other words'
+        : 'the same reply';
   return `${LOOP_NOTICE_HEADER} You have repeated ${what} ${loop.count} times recently, with the same outcome. Repeating it again will not change that: try a different approach or ask the user.`;
 }

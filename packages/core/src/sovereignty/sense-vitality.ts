@@ -3,6 +3,7 @@ import type { LoopSignal, PressureLevels, ResolvedSovereigntyOptions, VitalityPu
 import { adaptiveThreshold } from './adaptive-threshold.js';
 import { hashAssistantTurn, type AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { detectLoop } from './detect-loop.js';
+import { detectNearLoop } from './detect-near-loop.js';
 
 /** Tool results the recent error rate looks back over. */
 export const ERROR_RATE_WINDOW = 10;
@@ -73,7 +74,8 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
     if (turns.length >= window && results >= ERROR_RATE_WINDOW && phase !== undefined) break;
   }
   turns.reverse();
-  const loop = sovereignty.loops ? detectLoop(turns, sovereignty.loops) : undefined;
+  const loops = sovereignty.loops;
+  const loop = loops ? (detectLoop(turns, loops) ?? (loops.near ? detectNearLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.near }) : undefined)) : undefined;
   const errorRate = results === 0 ? 0 : errors / results;
   let levels = pressure;
   if (sovereignty.adaptive) {
