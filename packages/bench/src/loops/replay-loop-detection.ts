@@ -36,7 +36,7 @@ export function replayLoopDetection(
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     const answers = kind === 'naive' ? [] : (message.toolCalls ?? []).map((call) => results.get(call.id));
-    const hashes = hashAssistantTurn(message, answers);
+    const hashes = hashAssistantTurn(message, answers, { terms: kind === 'cairn+near' });
     turns.push(kind === 'naive' ? { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) } : hashes);
     if (detectLoop(turns, options) ?? (kind === 'cairn+near' ? detectNearLoop(turns, { ...options, ...similarity }) : undefined)) return { fired: true, firstAt: message.id };
   }

@@ -57,6 +57,8 @@ function fold(text: string): string {
  *
  * @param message - An assistant message.
  * @param results - The tool results of its calls, in call order (`undefined` while unanswered).
+ * @param options - `terms`: also keep the term sets near-repeat detection compares (off: empty
+ *   lists, so engines without near detection keep no terms per message).
  * @returns Its hashes.
  *
  * @example
@@ -64,7 +66,7 @@ function fold(text: string): string {
  * hashAssistantTurn({ id: 'a1', role: 'assistant', content: 'Done.' }).contentHash; // 11 characters
  * ```
  */
-export function hashAssistantTurn(message: CairnMessage, results: readonly (CairnMessage | undefined)[] = []): AssistantTurnHashes {
+export function hashAssistantTurn(message: CairnMessage, results: readonly (CairnMessage | undefined)[] = [], { terms = false }: { terms?: boolean } = {}): AssistantTurnHashes {
   const text = fold(contentText(message.content));
   const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
     const result = results[index];
@@ -75,8 +77,8 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
       changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
       toolName: call.name,
       failed: result?.isError === true,
-      argumentTerms: termSet(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? null)),
-      resultTerms: termSet(resultText.slice(0, RESULT_PREFIX_CHARS)),
+      argumentTerms: terms ? termSet(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? null)) : [],
+      resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
     };
   });
   return {
@@ -84,6 +86,6 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
     contentHash: text.length === 0 ? '' : hashText(text),
     calls,
     callsHash: calls.length === 0 ? '' : hashText(calls.map((call) => call.callHash).join(',')),
-    contentTerms: calls.length === 0 && text.length > 0 ? termSet(text) : [],
+    contentTerms: terms && calls.length === 0 && text.length > 0 ? termSet(text) : [],
   };
 }

@@ -11,13 +11,13 @@ const options = { window: 8, repeats: 3, ...DEFAULT_NEAR_LOOP_SIMILARITY };
 let next = 0;
 
 function reply(text: string): AssistantTurnHashes {
-  return hashAssistantTurn({ id: `a${next++}`, role: 'assistant', content: text });
+  return hashAssistantTurn({ id: `a${next++}`, role: 'assistant', content: text }, [], { terms: true });
 }
 
 function call(name: string, args: Record<string, unknown>, result: string, isError: boolean): AssistantTurnHashes {
   const id = `a${next++}`;
   const message: CairnMessage = { id, role: 'assistant', content: '', toolCalls: [{ id: `${id}c`, name, arguments: args }] };
-  return hashAssistantTurn(message, [{ id: `${id}r`, role: 'tool', toolCallId: `${id}c`, name, content: result, isError }]);
+  return hashAssistantTurn(message, [{ id: `${id}r`, role: 'tool', toolCallId: `${id}c`, name, content: result, isError }], { terms: true });
 }
 
 const REJECTED = 'Your proposed edit has introduced new syntax error(s). Please understand the fixes and retry your edit command. E999 IndentationError: unexpected indent';

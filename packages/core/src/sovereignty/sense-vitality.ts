@@ -33,14 +33,14 @@ export interface TurnVitality {
   pressure: PressureLevels;
 }
 
-function hashesOf(log: SessionLog, position: number, cache: WeakMap<CairnMessage, AssistantTurnHashes> | undefined): AssistantTurnHashes {
+function hashesOf(log: SessionLog, position: number, cache: WeakMap<CairnMessage, AssistantTurnHashes> | undefined, terms: boolean): AssistantTurnHashes {
   const entry = log.entries[position]!;
   let hashes = cache?.get(entry.message);
   if (hashes) return hashes;
   // An assistant message with calls leads its unit; the unit knows where each result is.
   const unit = log.units[entry.unit]!;
   const results = unit.positions[0] === position ? unit.calls.map((call) => (call.answer >= 0 ? log.entries[call.answer]!.message : undefined)) : [];
-  hashes = hashAssistantTurn(entry.message, results);
+  hashes = hashAssistantTurn(entry.message, results, { terms });
   // Cached once every call is answered (a result that arrives later changes the hashes).
   if (results.length === (entry.message.toolCalls?.length ?? 0) && results.every((result) => result !== undefined)) cache?.set(entry.message, hashes);
   return hashes;
@@ -69,7 +69,7 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
     }
     if (message.role === 'assistant') {
       if (phase === undefined) phase = message.toolCalls && message.toolCalls.length > 0 ? 'acting' : 'thinking';
-      if (turns.length < window) turns.push(hashesOf(log, position, cache));
+      if (turns.length < window) turns.push(hashesOf(log, position, cache, sovereignty.loops?.near !== undefined));
     }
     if (turns.length >= window && results >= ERROR_RATE_WINDOW && phase !== undefined) break;
   }
