@@ -4,6 +4,7 @@ import { createContextEngine } from './context-engine.js';
 import { CairnError, createCharTokenCounter, type CairnMessage } from '../log/index.js';
 import { MergeStrategy } from '../sovereignty/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
+import { errorCode } from '../test-support/error-code.js';
 
 const tokenCounter = createCharTokenCounter();
 
@@ -24,14 +25,6 @@ function explore(prefix: string): CairnMessage[] {
   ];
 }
 
-function errorCode(job: () => unknown): string | undefined {
-  try {
-    job();
-  } catch (error) {
-    return CairnError.isInstance(error) ? error.code : 'untyped';
-  }
-  return undefined;
-}
 
 describe('engine.branch', () => {
   it('shares the parent log up to the fork without copying a message, then diverges', () => {

@@ -2,9 +2,10 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { createContextEngine } from './context-engine.js';
 import { restoreContextEngine } from './restore-context-engine.js';
-import { CairnError, createCharTokenCounter, type CairnMessage } from '../log/index.js';
+import { createCharTokenCounter, type CairnMessage } from '../log/index.js';
 import { MergeStrategy, turnStarts } from '../sovereignty/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
+import { errorCode } from '../test-support/error-code.js';
 
 const tokenCounter = createCharTokenCounter();
 const options = { tokenCounter, budget: 8_000 };
@@ -16,14 +17,6 @@ function turns(count: number, prefix = ''): CairnMessage[] {
   ]).flat();
 }
 
-function errorCode(job: () => unknown): string | undefined {
-  try {
-    job();
-  } catch (error) {
-    return CairnError.isInstance(error) ? error.code : 'untyped';
-  }
-  return undefined;
-}
 
 function roundTrip(engine: { snapshot(): unknown }) {
   return restoreContextEngine(JSON.parse(JSON.stringify(engine.snapshot())), options);
