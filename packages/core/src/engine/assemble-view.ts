@@ -1,7 +1,7 @@
 import type { AssembleOptions, AssembleResult, DecisionReason } from '../render/index.js';
 import type { EngineState } from '../render/index.js';
 import { CairnError } from '../log/index.js';
-import { degradeToTarget } from '../plan/index.js';
+import { degradeToTarget, requiredFloorUnits } from '../plan/index.js';
 import { graphProximity } from '../direction/index.js';
 import { planFidelities } from '../plan/index.js';
 import { mandatoryReason, renderContext, valueFunction } from '../plan/index.js';
@@ -160,10 +160,19 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
 }
 
 
+/**
+ * The render's last-resort refit: degrades the plan until it fits `target`. DROPPABLE units go
+ * first and a REQUIRED unit only to compressed; a REQUIRED unit goes to a placeholder only when
+ * nothing else is left to degrade.
+ */
 function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typeof createUnitCosts>, target: number): Fidelity[] {
   const plan = new ViewPlan(fidelities, costs);
-  const locked = (unit: number) => mandatoryReason(state, unit) !== undefined;
-  degradeToTarget({ plan, value: valueFunction(state, fidelities), locked, canCompress: (unit) => costs.compressed(unit) !== undefined }, target);
+  const mandatory = (unit: number) => mandatoryReason(state, unit) !== undefined;
+  const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
+  const floor = requiredFloorUnits(state);
+  const fit = { plan, value: valueFunction(state, fidelities), locked: mandatory, canCompress };
+  degradeToTarget({ ...fit, locked: (unit) => mandatory(unit) || (floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit))) }, target);
+  if (plan.tokens > target) degradeToTarget(fit, target);
   return plan.snapshot();
 }
 

@@ -4,7 +4,7 @@ import { createContextEngine, type ContextEngine } from './context-engine.js';
 import { CairnError, createCharTokenCounter, type CairnMessage } from '../log/index.js';
 import type { AssembleResult } from '../render/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
-import { checkView, provableViewBound, type ViewContext } from '../test-support/check-view.js';
+import { checkView, placeholderUpperBound, provableViewBound, type ViewContext } from '../test-support/check-view.js';
 
 const chars = createCharTokenCounter();
 
@@ -62,10 +62,11 @@ describe('PRESERVED survival (100%)', () => {
       }
       checkView(engine, result, context);
       expectPreservedVerbatim(engine, result);
-      // REQUIRED units are never placeholders when the budget holds them (whole) besides the provable view.
+      // REQUIRED units are never placeholders when the budget holds them (whole) besides the provable
+      // view — each with one more placeholder, as a unit kept inside a gap splits it in two.
       const requiredUnits = new Set(requiredIds.map((id) => result.metadata.decisions.find((decision) => decision.messageIds.includes(id))!.unitId));
       let requiredTokens = 0;
-      for (const decision of result.metadata.decisions) if (requiredUnits.has(decision.unitId)) requiredTokens += decision.fullTokens;
+      for (const decision of result.metadata.decisions) if (requiredUnits.has(decision.unitId)) requiredTokens += decision.fullTokens + placeholderUpperBound(engine.getMessages(), chars);
       if (budget < provableViewBound(engine, context).bound + requiredTokens) return;
       for (const decision of result.metadata.decisions) {
         if (requiredUnits.has(decision.unitId)) expect(decision.fidelity, `REQUIRED ${decision.unitId} became a placeholder`).not.toBe('placeholder');
