@@ -162,3 +162,7 @@ export { bulletLine, createPlaybookPool, lexicalSimilarity, Playbook, PLAYBOOK_H
 export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';
 export type { PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, SharedBullet } from './options/index.js';
+// Dead ends that steer what the view keeps (issue 15).
+export { DEFAULT_DEAD_END_STEERING } from './options/index.js';
+export type { DeadEndSteeringOptions } from './options/index.js';
+export type { SteeredDeadEnd } from './direction/index.js';
