@@ -166,3 +166,6 @@ export type { PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflecto
 export { DEFAULT_DEAD_END_STEERING } from './options/index.js';
 export type { DeadEndSteeringOptions } from './options/index.js';
 export type { SteeredDeadEnd } from './direction/index.js';
+// Dead ends as bullets of the playbook's mistakes section (issue 15).
+export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';
+export type { GetPlaybookOptions } from './engine/index.js';
