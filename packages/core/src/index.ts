@@ -169,3 +169,6 @@ export type { SteeredDeadEnd } from './direction/index.js';
 // Dead ends as bullets of the playbook's mistakes section (issue 15).
 export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';
 export type { GetPlaybookOptions } from './engine/index.js';
+// Recoveries that kept working become skills (issue 15).
+export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './options/index.js';
+export type { PlaybookSkill } from './options/index.js';
