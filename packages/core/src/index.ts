@@ -165,3 +165,13 @@ export { bulletLine, createPlaybookPool, lexicalSimilarity, Playbook, PLAYBOOK_H
 export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';
 export type { PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, SharedBullet } from './options/index.js';
+// Dead ends that steer what the view keeps (issue 15).
+export { DEFAULT_DEAD_END_STEERING } from './options/index.js';
+export type { DeadEndSteeringOptions } from './options/index.js';
+export type { SteeredDeadEnd } from './direction/index.js';
+// Dead ends as bullets of the playbook's mistakes section (issue 15).
+export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';
+export type { GetPlaybookOptions } from './engine/index.js';
+// Recoveries that kept working become skills (issue 15).
+export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './options/index.js';
+export type { PlaybookSkill } from './options/index.js';

@@ -7,3 +7,5 @@ export {
 } from './redis-session-store-options.js';
 export type { RedisSessionStoreOptions } from './redis-session-store-options.js';
 export type { RedisClusterCommandClient, RedisCommandClient } from './run-redis-script.js';
+export { createRedisPlaybookPool } from './redis-playbook-pool.js';
+export type { RedisPlaybookPool, RedisPlaybookPoolOptions } from './redis-playbook-pool.js';

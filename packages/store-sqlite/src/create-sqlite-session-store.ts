@@ -15,6 +15,7 @@ import {
   type StoredState,
 } from '@cairn/core';
 import { migrateSchema } from './migrate-schema.js';
+import { createSqlitePlaybookPool } from './sqlite-playbook-pool.js';
 import { sqliteBranchRecords } from './sqlite-branch-records.js';
 import { createSqliteCrystals } from './sqlite-crystals.js';
 import { damagedFileError, isSqliteDamage, refuseEmptyFile, rethrowDamage } from './sqlite-damage.js';
@@ -39,6 +40,12 @@ export interface SqliteSessionStoreOptions {
 /** A {@link SessionStore} on SQLite; `close()` releases the file (when the store opened it). */
 export interface SqliteSessionStore extends SessionStore {
   close(): Promise<void>;
+  /**
+   * The tenants' shared playbook bullets in the same file, for the engine's opt-in
+   * `playbook: { share: { pool: store.playbookPool, tenant } }`: durable, shared by every process
+   * that opens the file, bounded per tenant; a tenant never reads another's.
+   */
+  readonly playbookPool: import('@cairn/core').PlaybookPool;
 }
 
 interface Statements {
@@ -143,7 +150,7 @@ export function createSqliteSessionStore({
    * Runs `work` in a write transaction (taken at once, so the read-check-write is atomic across
    * processes). SQLite's damaged-file errors become `CORRUPT_SESSION` naming `scope`.
    */
-  function write<T>(scope: SessionKey, work: () => T): T {
+  function write<T>(scope: SessionKey | { readonly tenant: string }, work: () => T): T {
     if (closed) throw invalid('the store is closed.');
     try {
       database.exec('BEGIN IMMEDIATE');
@@ -172,6 +179,7 @@ export function createSqliteSessionStore({
 
   const { deleteAll: deleteCrystals, ...crystals } = createSqliteCrystals(database, read, write);
   const { deleteAll: deleteBranches, ...branches } = sqliteBranchRecords({ database, write, read });
+  const playbookPool = createSqlitePlaybookPool(database, read, write);
 
   function lengthOf(key: SessionKey): number | undefined {
     const row = statements.length.get(key.tenant, key.sessionId) as { length: number } | undefined;
@@ -204,6 +212,7 @@ export function createSqliteSessionStore({
   }
 
   return {
+    playbookPool,
     ...branches,
 
     ...crystals,

@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { CairnError } from '@cairn/core';
 import { CRYSTALS_MIGRATION } from './sqlite-crystals.js';
+import { PLAYBOOK_POOL_MIGRATION } from './sqlite-playbook-pool.js';
 
 /**
  * The schema, one additive step per version: step `n` takes a database from version `n` to
@@ -39,6 +40,8 @@ export const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (tenant, session_id, name)
    ) WITHOUT ROWID;`,
   CRYSTALS_MIGRATION,
+  // 4: the tenants' shared playbook bullets (playbook.share.pool).
+  PLAYBOOK_POOL_MIGRATION,
 ];
 
 /** The schema version this package writes. */

@@ -15,6 +15,7 @@ import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
 import { withPageViews } from './page-views.js';
 import { reconstructQuery } from '../pages/index.js';
+import { steerView } from './steer-view.js';
 
 
 /** Units a question's best matches count as the focus of the causal chain. */
@@ -48,6 +49,8 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   // A low-information query ("continue") is scored with the previous round's summary joined to it.
   const intentQuery = query === undefined ? undefined : reconstructQuery(state.pages, query).query;
   const turnDirection = directTurn(log, state.direction, options, turn, intentQuery, plannedTools);
+  // Dead ends named in the brief steer their failed path down (opt-in: deadEndSteering).
+  const steering = steerView(state, brief?.message);
 
   let fidelities: Fidelity[];
   let rescored: 'all' | 'new' | 'none' = 'none';
@@ -58,7 +61,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
     fidelities = new Array<Fidelity>(count).fill('full');
     reasons.fill('passthrough');
   } else {
-    const signature = `${[...plannedTools].sort().join(',')}|${query ? 'q' : ''}`;
+    const signature = `${[...plannedTools].sort().join(',')}|${query ? 'q' : ''}${steering.key}`;
     const delta = state.direction.deltaSinceScored(turnDirection.scoring);
     let unscored = 0;
     for (const unit of units) if (unit.scoredTurn < 0) unscored++;
@@ -80,6 +83,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top], { undirected: true }) };
       scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense, raw);
     }
+    if (rescored !== 'none') steering.apply(turn);
     if (rescoreAll) {
       state.direction.scoredWith = turnDirection.scoring;
       state.lastSignature = signature;
@@ -127,6 +131,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   /** A view without the brief beats no view at all: the history gets the whole budget. */
   function withoutBrief(): { brief: undefined; budget: number } {
     squeeze.clear();
+    steering.undo();
     return { brief: undefined, budget: fullBudget };
   }
 
@@ -137,7 +142,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       unit.placeholderSince = fidelity === 'placeholder' ? (unit.fidelity === 'placeholder' && unit.placeholderSince >= 0 ? unit.placeholderSince : turn) : -1;
       unit.fidelity = fidelity;
     }
-    return renderView(state, {
+    return steering.report(renderView(state, {
       budget,
       fullBudget,
       brief: brief?.message,
@@ -155,7 +160,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       context,
       costs,
       refit: (target) => refit(state, fidelities, costs, target),
-    });
+    }));
   }
 }
 

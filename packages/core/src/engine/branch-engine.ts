@@ -234,8 +234,8 @@ class Branch implements ContextBranch, RegisteredBranch {
   listPages(): PageManifest[] {
     return this.child.listPages();
   }
-  getPlaybook(): PlaybookBullet[] {
-    return this.child.getPlaybook();
+  getPlaybook(options?: { deadEnds?: boolean }): PlaybookBullet[] {
+    return this.child.getPlaybook(options);
   }
   applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
     return this.child.applyPlaybookDelta(delta);

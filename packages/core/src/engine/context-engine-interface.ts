@@ -73,8 +73,12 @@ export interface ContextEngine {
    * For a playbook bullet's id (`str-00001`…): a `hit` counts it helpful, a `miss` harmful.
    */
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void;
-  /** The playbook's bullets, most useful first (empty with `playbook: { enabled: false }`). */
-  getPlaybook(): import('../playbook/index.js').PlaybookBullet[];
+  /**
+   * The playbook's bullets, most useful first (empty with `playbook: { enabled: false }`). With
+   * `{ deadEnds: true }` the dead ends join them as bullets of the mistakes section (`mis-de-3`
+   * mirrors dead end `de-3`; read from the registry, never stored twice).
+   */
+  getPlaybook(options?: import('./playbook-dead-ends.js').GetPlaybookOptions): import('../playbook/index.js').PlaybookBullet[];
   /**
    * Changes the playbook by one delta operation (`add`, `count`, `merge`, `prune`), e.g. from a
    * reflector model run in the background; never a rewrite. Counts and merges of bullets pruned

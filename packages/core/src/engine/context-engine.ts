@@ -41,6 +41,8 @@ import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { applyKnown, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
+import { deadEndOfBullet } from '../playbook/index.js';
+import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -246,6 +248,8 @@ class Engine implements ContextEngine {
 
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
     if (this.state.playbook && recordBulletOutcome(this.state.playbook, id, outcome)) return;
+    // A bullet that mirrors a dead end (mis-de-3) records on the dead end.
+    if (typeof id === 'string') id = deadEndOfBullet(id) ?? id;
     const { deadEnds, log } = this.state;
     const known = deadEnds.list().some((deadEnd) => deadEnd.id === id || deadEnd.sourceIds.includes(id));
     if (!known) {
@@ -263,13 +267,15 @@ class Engine implements ContextEngine {
     deadEnds.recordOutcome(id, outcome, experienceAlignment(deadEnds.list(), id, this.state.direction.current));
   }
 
-  getPlaybook(): PlaybookBullet[] {
-    return this.state.playbook?.playbook.ranked() ?? [];
+  getPlaybook(options?: GetPlaybookOptions): PlaybookBullet[] {
+    return readPlaybook(this.state, options);
   }
 
   applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
     if (!this.state.playbook) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'This engine has no playbook: create it without playbook: { enabled: false }.' });
     if (typeof delta !== 'object' || delta === null) throw new CairnError({ code: 'INVALID_MESSAGE', message: "applyPlaybookDelta needs a delta: { op: 'add' | 'count' | 'merge' | 'prune', … }." });
+    const mirrored = applyDeadEndDelta(this.state, delta, (id, outcome) => this.recordOutcome(id, outcome));
+    if (mirrored) return mirrored.bullet;
     return applyKnown(this.state.playbook, delta) ?? (delta.op === 'prune' ? undefined : this.state.playbook.playbook.get((delta as { id?: string }).id ?? ''));
   }
 

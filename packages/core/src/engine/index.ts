@@ -13,3 +13,4 @@ export { CRYSTAL_METADATA_KEY } from './crystallize.js';
 export type { CrystallizeOptions } from './crystallize.js';
 export { cherishCrystal, crystalMessages, crystalSummaryText, resumeFromCrystal } from './resume-from-crystal.js';
 export type { ResumeFromCrystalOptions } from './resume-from-crystal.js';
+export type { GetPlaybookOptions } from './playbook-dead-ends.js';

@@ -184,4 +184,9 @@ export interface ContextEngineOptions {
   sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
   /** Pages and zoom (PCP): how much consulted pages may take, call limits, the reasoning trace. @default {@link DEFAULT_PAGE_OPTIONS} */
   pages?: import('./page-options.js').PageOptions;
+  /**
+   * Dead ends that steer what the view keeps: while the brief names a live dead end, the units of
+   * its failed path score lower. See {@link DeadEndSteeringOptions}. @default off
+   */
+  deadEndSteering?: import('./dead-end-steering-options.js').DeadEndSteeringOptions;
 }

@@ -37,4 +37,8 @@ export type { PageOptions, ResolvedPageOptions } from './page-options.js';
 export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
 export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY, resolvePlaybookOptions } from './playbook-options.js';
+export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './playbook-options.js';
+export type { PlaybookSkill } from './playbook-options.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, ResolvedPlaybookOptions, SharedBullet } from './playbook-options.js';
+export { DEFAULT_DEAD_END_STEERING, resolveDeadEndSteeringOptions } from './dead-end-steering-options.js';
+export type { DeadEndSteeringOptions, ResolvedDeadEndSteeringOptions } from './dead-end-steering-options.js';

@@ -7,9 +7,10 @@ import { checkTenant } from '../dead-ends/index.js';
  * - `strategies` (`str`): what worked — recoveries ("use X, not Y"), skills from hot experiences;
  * - `mistakes` (`mis`): common mistakes to avoid (the dead ends' lessons);
  * - `tools` (`tol`): how a tool or API wants to be called;
- * - `constraints` (`con`): the user's standing rules and corrections ("never…", "always…").
+ * - `constraints` (`con`): the user's standing rules and corrections ("never…", "always…");
+ * - `skills` (`skl`): recoveries that kept working, promoted to skills with their steps (CDA).
  */
-export type PlaybookSection = 'strategies' | 'mistakes' | 'tools' | 'constraints';
+export type PlaybookSection = 'strategies' | 'mistakes' | 'tools' | 'constraints' | 'skills';
 
 /** Options of the playbook (`ContextEngineOptions.playbook`). */
 export interface PlaybookOptions {
@@ -37,6 +38,25 @@ export interface PlaybookOptions {
    * tenant's at bootstrap (creation or restore). Off by default: the playbook is per session.
    */
   share?: { pool: PlaybookPool; tenant: string };
+  /**
+   * A recovery (a failed call, then the same tool with other arguments succeeding) seen this many
+   * times in the session becomes a skill bullet with its steps (section `skills`). @default 3 (CDA's hot-experience hit count)
+   */
+  skillAfter?: number;
+}
+
+/** Default of {@link PlaybookOptions.skillAfter}. */
+export const DEFAULT_PLAYBOOK_SKILL_AFTER = 3;
+
+/**
+ * A skill in the CDA seed's system-agnostic schema: when it applies, what to do, where it holds,
+ * and what success and failure look like.
+ */
+export interface PlaybookSkill {
+  preconditions: { phase: 'recover'; evidence: string[] };
+  executionPattern: { steps: string[] };
+  boundaries: { validConditions: string[]; invalidConditions: string[] };
+  outcomeTags: { successPatterns: string[]; failurePatterns: string[] };
 }
 
 /** What a {@link PlaybookReflector} is given. */
@@ -65,6 +85,7 @@ export interface ResolvedPlaybookOptions {
   mergeSimilarity: number;
   reflector: PlaybookReflector | undefined;
   share: { pool: PlaybookPool; tenant: string } | undefined;
+  skillAfter: number;
 }
 
 /**
@@ -73,14 +94,15 @@ export interface ResolvedPlaybookOptions {
  */
 export function resolvePlaybookOptions(options: PlaybookOptions | undefined): ResolvedPlaybookOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null)) throw invalidPlaybook('playbook', options, 'an object');
-  const { enabled = true, maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, reflector, share } = options ?? {};
+  const { enabled = true, maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, reflector, share, skillAfter = DEFAULT_PLAYBOOK_SKILL_AFTER } = options ?? {};
+  if (!(Number.isInteger(skillAfter) && skillAfter >= 1 && skillAfter <= 1000)) throw invalidPlaybook('playbook.skillAfter', skillAfter, 'a whole number from 1 to 1000');
   if (share !== undefined && (typeof share !== 'object' || share === null || typeof share.pool?.publish !== 'function' || typeof share.pool?.list !== 'function')) throw invalidPlaybook('playbook.share', share, '{ pool: PlaybookPool, tenant: string }');
   if (reflector !== undefined && typeof reflector !== 'function') throw invalidPlaybook('playbook.reflector', reflector, 'a function returning a promise of delta operations');
   if (typeof enabled !== 'boolean') throw invalidPlaybook('playbook.enabled', enabled, 'true or false');
   if (!(Number.isInteger(maxTokens) && maxTokens >= 1)) throw invalidPlaybook('playbook.maxTokens', maxTokens, 'a whole number of tokens from 1');
   if (!(Number.isInteger(maxBullets) && maxBullets >= 1)) throw invalidPlaybook('playbook.maxBullets', maxBullets, 'a whole number from 1');
   if (!(typeof mergeSimilarity === 'number' && mergeSimilarity > 0 && mergeSimilarity <= 1)) throw invalidPlaybook('playbook.mergeSimilarity', mergeSimilarity, 'a number in (0, 1]');
-  return { enabled, maxTokens, maxBullets, mergeSimilarity, reflector, share: share === undefined ? undefined : { pool: share.pool, tenant: checkTenant(share.tenant) } };
+  return { enabled, maxTokens, maxBullets, mergeSimilarity, reflector, share: share === undefined ? undefined : { pool: share.pool, tenant: checkTenant(share.tenant) }, skillAfter };
 }
 
 function invalidPlaybook(parameter: string, value: unknown, expected: string): CairnError {
@@ -108,6 +130,8 @@ export interface PlaybookBullet {
    * work (`use`) or fail (`avoid`).
    */
   trace?: { toolName?: string; use?: string[]; avoid?: string[] };
+  /** For a bullet of the `skills` section: the skill in the seed's schema. */
+  skill?: PlaybookSkill;
 }
 
 /**
@@ -118,7 +142,7 @@ export interface PlaybookBullet {
  * - `prune`: remove a bullet.
  */
 export type PlaybookDelta =
-  | { op: 'add'; section: PlaybookSection; content: string; sourceIds?: readonly string[]; trace?: PlaybookBullet['trace'] }
+  | { op: 'add'; section: PlaybookSection; content: string; sourceIds?: readonly string[]; trace?: PlaybookBullet['trace']; skill?: PlaybookSkill }
   | { op: 'count'; id: string; helpful?: number; harmful?: number }
   | { op: 'merge'; from: string; into: string }
   | { op: 'prune'; id: string };

@@ -1,4 +1,5 @@
 import { resolvePlaybookOptions, type ResolvedPlaybookOptions } from './playbook-options.js';
+import { resolveDeadEndSteeringOptions } from './dead-end-steering-options.js';
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_BUDGET,
@@ -51,6 +52,7 @@ export interface ResolvedOptions {
   crystals: ResolvedCrystalOptions;
   pages: ResolvedPageOptions;
   playbook: ResolvedPlaybookOptions;
+  deadEndSteering: import('./dead-end-steering-options.js').ResolvedDeadEndSteeringOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -150,5 +152,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     crystals: resolveCrystalOptions(options.sovereignty),
     pages: resolvePageOptions(options.pages),
     playbook: resolvePlaybookOptions(options.playbook),
+    deadEndSteering: resolveDeadEndSteeringOptions(options.deadEndSteering),
   };
 }

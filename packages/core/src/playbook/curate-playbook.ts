@@ -1,6 +1,11 @@
 import { callSignature, describeCall, detectCorrection, detectFailure } from '../dead-ends/index.js';
 import { contentText, type CairnMessage } from '../log/index.js';
 import type { PlaybookBullet, PlaybookDelta } from './playbook-types.js';
+import { recoverySkill } from './recovery-skill.js';
+import { DEFAULT_PLAYBOOK_SKILL_AFTER } from '../options/index.js';
+
+/** Recoveries whose count the curator keeps (the oldest are forgotten first). */
+const MAX_RECOVERIES = 500;
 
 /** A standing rule for the agent: an imperative that starts the sentence and names an action. */
 const RULE = /^\s*(?:please\s+)?(never|always|don'?t|do not|make sure (?:to|you)|only)\s+(?:ever\s+)?(use|run|call|book|cancel|charge|deploy|delete|remove|push|commit|touch|edit|change|modify|install|upgrade|send|email|refund|pay|migrate|restart|merge|rebase|force|overwrite|drop|create|ask|confirm|check|test|write|read|open|share|mention|reveal|include|add)\b/i;
@@ -19,6 +24,11 @@ export interface CuratorState {
   agent: boolean;
   /** The assistant turn just before, in words (what a user correction would reject). */
   lastApproach: string;
+  /**
+   * How many times each recovery (tool, failed call, call that worked) was seen, and its sources
+   * (absent in snapshots from before skills: counting starts again).
+   */
+  recoveries?: Record<string, { count: number; sourceIds: string[] }>;
 }
 
 /** A fresh curator state. @internal */
@@ -34,6 +44,8 @@ export function emptyCuratorState(): CuratorState {
  * - A failed call, then a successful call of the same tool with other arguments: a recovery,
  *   `strategies` bullet "`tool`: use `X`, not `Y` (which failed: reason)". Transient faults teach
  *   nothing (their retry is the same call).
+ * - The same recovery seen `skillAfter` times (3 by default) or more: a `skills` bullet with its
+ *   steps and the skill in the seed's schema.
  * - A user sentence that sets a standing rule for the agent ("Never run migrations on prod",
  *   "Always confirm before charging") in an agent session (one with tool calls): a `constraints` bullet.
  *   Plain conversations get no rules ("I never eat meat" is no instruction).
@@ -44,9 +56,10 @@ export function emptyCuratorState(): CuratorState {
  * @param state - The curator's state (changed in place).
  * @param message - The next message of the log.
  * @param inView - Bullets in the latest view (for counting).
+ * @param skillAfter - Recoveries seen this many times become skills.
  * @returns The deltas, in order.
  */
-export function curatePlaybook(state: CuratorState, message: CairnMessage, inView: readonly PlaybookBullet[] = []): PlaybookDelta[] {
+export function curatePlaybook(state: CuratorState, message: CairnMessage, inView: readonly PlaybookBullet[] = [], skillAfter = DEFAULT_PLAYBOOK_SKILL_AFTER): PlaybookDelta[] {
   const deltas: PlaybookDelta[] = [];
   if (message.role === 'assistant') {
     const calls = message.toolCalls ?? [];
@@ -78,6 +91,8 @@ export function curatePlaybook(state: CuratorState, message: CairnMessage, inVie
         sourceIds: [before.sourceId, message.id],
         trace: { toolName: call.name, use: [call.signature], avoid: [before.signature] },
       });
+      const seen = countRecovery(state, `${call.name}\u0000${before.signature}\u0000${call.signature}`, [before.sourceId, message.id]);
+      if (seen.count >= skillAfter) deltas.push(recoverySkill(call.name, before, call, seen.count, seen.sourceIds));
     }
     delete state.failed[call.name];
     return deltas;
@@ -94,4 +109,17 @@ export function curatePlaybook(state: CuratorState, message: CairnMessage, inVie
     }
   }
   return deltas;
+}
+
+/** Counts one more sighting of a recovery (bounded: the oldest recoveries are forgotten first). */
+function countRecovery(state: CuratorState, key: string, sourceIds: readonly string[]): { count: number; sourceIds: string[] } {
+  const recoveries = (state.recoveries ??= Object.create(null) as NonNullable<CuratorState['recoveries']>);
+  const seen = recoveries[key] ?? { count: 0, sourceIds: [] };
+  delete recoveries[key];
+  seen.count++;
+  seen.sourceIds = [...new Set([...seen.sourceIds, ...sourceIds])].slice(-16);
+  recoveries[key] = seen;
+  const keys = Object.keys(recoveries);
+  for (let index = 0; index < keys.length - MAX_RECOVERIES; index++) delete recoveries[keys[index]!];
+  return seen;
 }

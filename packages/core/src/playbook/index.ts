@@ -16,3 +16,4 @@ export { reflectPlaybook } from './reflect-playbook.js';
 export { createPlaybookPool, PLAYBOOK_POOL_MAX_BULLETS } from './playbook-pool.js';
 export type { PlaybookPool, SharedBullet } from './playbook-pool.js';
 export { preloadPlaybook, publishPlaybook } from './share-playbook.js';
+export { DEAD_END_BULLET_PREFIX, deadEndBullets, deadEndOfBullet, withDeadEndBullets } from './dead-end-bullets.js';

@@ -13,6 +13,8 @@ export interface PlaybookRuntime {
   inView: string[];
   /** Log messages the reflector has seen (`reflect` starts there). */
   reflectedUpTo?: number;
+  /** Recoveries seen this many times become skills (`playbook.skillAfter`). */
+  skillAfter?: number;
 }
 
 /** The playbook part of an engine snapshot (absent in snapshots from before it). */
@@ -25,13 +27,13 @@ export interface PlaybookRuntimeSnapshot {
 
 /** Makes an engine's playbook. @internal */
 export function createPlaybookRuntime(options: ResolvedPlaybookOptions, now: () => number, countTokens: (text: string) => number): PlaybookRuntime {
-  return { playbook: new Playbook({ now, countTokens, maxTokens: options.maxTokens, maxBullets: options.maxBullets, mergeSimilarity: options.mergeSimilarity }), curator: emptyCuratorState(), inView: [] };
+  return { playbook: new Playbook({ now, countTokens, maxTokens: options.maxTokens, maxBullets: options.maxBullets, mergeSimilarity: options.mergeSimilarity }), curator: emptyCuratorState(), inView: [], skillAfter: options.skillAfter };
 }
 
 /** Feeds the next logged message to the curator and applies the deltas it returns. @internal */
 export function observeForPlaybook(runtime: PlaybookRuntime, message: CairnMessage): void {
   const inView = runtime.inView.flatMap((id) => runtime.playbook.get(id) ?? []);
-  for (const delta of curatePlaybook(runtime.curator, message, inView)) applyKnown(runtime, delta);
+  for (const delta of curatePlaybook(runtime.curator, message, inView, runtime.skillAfter)) applyKnown(runtime, delta);
 }
 
 /** Applies a delta, skipping counts and merges of bullets pruned in the meantime. @internal */
@@ -82,5 +84,17 @@ export function playbookRuntimeFromJSON(json: unknown, options: ResolvedPlaybook
   const reflectedUpTo = Number.isInteger(record['reflectedUpTo']) && (record['reflectedUpTo'] as number) > 0 ? (record['reflectedUpTo'] as number) : undefined;
   const copy = JSON.parse(JSON.stringify(curator)) as CuratorState;
   const restored: CuratorState = { ...copy, pending: Object.assign(Object.create(null), copy.pending) as CuratorState['pending'], failed: Object.assign(Object.create(null), copy.failed) as CuratorState['failed'] };
-  return { playbook, curator: restored, inView: [...(record['inView'] as string[])], ...(reflectedUpTo ? { reflectedUpTo } : {}) };
+  if (copy.recoveries !== undefined) restored.recoveries = readRecoveries(copy.recoveries);
+  return { playbook, curator: restored, inView: [...(record['inView'] as string[])], ...(reflectedUpTo ? { reflectedUpTo } : {}), skillAfter: options.skillAfter };
+}
+
+/** The recovery counts of a snapshot, without a prototype; malformed entries are dropped (counting starts again for them). */
+function readRecoveries(json: unknown): NonNullable<CuratorState['recoveries']> {
+  const recoveries = Object.create(null) as NonNullable<CuratorState['recoveries']>;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return recoveries;
+  for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+    const entry = value as { count?: unknown; sourceIds?: unknown } | null;
+    if (entry && Number.isInteger(entry.count) && (entry.count as number) > 0 && Array.isArray(entry.sourceIds) && entry.sourceIds.every((id) => typeof id === 'string')) recoveries[key] = { count: entry.count as number, sourceIds: [...(entry.sourceIds as string[])] };
+  }
+  return recoveries;
 }

@@ -24,6 +24,8 @@ export function parsePlaybookSnapshot(json: unknown): PlaybookSnapshot {
     if (!isCount(bullet['helpful']) || !isCount(bullet['harmful']) || typeof bullet['createdAt'] !== 'number' || typeof bullet['updatedAt'] !== 'number' || !isStrings(bullet['sourceIds'])) fail(`${where} has bad counters, times or sourceIds`);
     const trace = bullet['trace'];
     if (trace !== undefined && (!isRecord(trace) || (trace['toolName'] !== undefined && typeof trace['toolName'] !== 'string') || (trace['use'] !== undefined && !isStrings(trace['use'])) || (trace['avoid'] !== undefined && !isStrings(trace['avoid'])))) fail(`${where}.trace is malformed`);
+    const skill = bullet['skill'];
+    if (skill !== undefined && !(isRecord(skill) && isRecord(skill['executionPattern']) && isStrings(skill['executionPattern']['steps']))) fail(`${where}.skill is malformed`);
     if (ids.has(bullet['id'] as string)) fail('bullet ids repeat');
     ids.add(bullet['id'] as string);
   });

@@ -155,6 +155,7 @@ export class Playbook {
       createdAt: time,
       updatedAt: time,
       ...(delta.trace ? { trace: copyTrace(delta.trace) } : {}),
+      ...(delta.skill ? { skill: copySkill(delta.skill) } : {}),
     };
     let best: PlaybookBullet | undefined;
     let bestSimilarity = -1;
@@ -180,6 +181,7 @@ export class Playbook {
     into.sourceIds = [...new Set([...into.sourceIds, ...from.sourceIds])];
     into.createdAt = Math.min(into.createdAt, from.createdAt);
     into.updatedAt = Math.max(into.updatedAt, from.updatedAt, this.#options.now());
+    if (from.skill && !into.skill) into.skill = copySkill(from.skill);
     if (from.trace) {
       const trace = into.trace ?? {};
       into.trace = {
@@ -207,10 +209,14 @@ export class Playbook {
   }
 
   #copy(bullet: PlaybookBullet | undefined): PlaybookBullet | undefined {
-    return bullet === undefined ? undefined : { ...bullet, sourceIds: [...bullet.sourceIds], ...(bullet.trace ? { trace: copyTrace(bullet.trace) } : {}) };
+    return bullet === undefined ? undefined : { ...bullet, sourceIds: [...bullet.sourceIds], ...(bullet.trace ? { trace: copyTrace(bullet.trace) } : {}), ...(bullet.skill ? { skill: copySkill(bullet.skill) } : {}) };
   }
 }
 
 function copyTrace(trace: NonNullable<PlaybookBullet['trace']>): NonNullable<PlaybookBullet['trace']> {
   return { ...(trace.toolName === undefined ? {} : { toolName: trace.toolName }), ...(trace.use ? { use: [...trace.use] } : {}), ...(trace.avoid ? { avoid: [...trace.avoid] } : {}) };
+}
+
+function copySkill(skill: NonNullable<PlaybookBullet['skill']>): NonNullable<PlaybookBullet['skill']> {
+  return JSON.parse(JSON.stringify(skill)) as NonNullable<PlaybookBullet['skill']>;
 }

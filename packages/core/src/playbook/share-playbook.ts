@@ -1,8 +1,8 @@
 import type { PlaybookPool } from './playbook-pool.js';
 import type { PlaybookRuntime } from './playbook-runtime.js';
 
-/** Sections shared with other sessions: what worked, never a user's own rules. */
-const SHARED_SECTIONS = new Set(['strategies', 'tools']);
+/** Sections shared with other sessions: what worked (skills too), never a user's own rules. */
+const SHARED_SECTIONS = new Set(['strategies', 'tools', 'skills']);
 /** What marks a preloaded bullet's text. */
 const ELSEWHERE = ' (learnt in another session)';
 

@@ -72,6 +72,8 @@ export interface AssembleMetadata {
   decisions: UnitDecision[];
   /** Context sovereignty: the turn's vitality pulse, loop and threshold (zero tokens), units per resource class and the view's MDL quality (computed on first read). */
   sovereignty?: import('../sovereignty/index.js').SovereigntyMetadata;
+  /** Dead-end steering (with `deadEndSteering: { enabled: true }`): the dead ends whose failed path scored lower this turn. */
+  deadEnds?: { steered: import('../direction/index.js').SteeredDeadEnd[] };
 }
 
 /** The assembled view. */

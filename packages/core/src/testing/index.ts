@@ -6,3 +6,5 @@ export { describeBranchStoreConformance } from './branch-store-conformance.js';
 export type { BranchStoreConformanceOptions } from './branch-store-conformance.js';
 export { describeCrystalStoreConformance } from './crystal-store-conformance.js';
 export type { CrystalStoreConformanceOptions } from './crystal-store-conformance.js';
+export { describePlaybookPoolConformance } from './playbook-pool-conformance.js';
+export type { PlaybookPoolConformanceOptions } from './playbook-pool-conformance.js';
