@@ -1,17 +1,16 @@
 import type { SessionLog } from '../log/index.js';
 import { norm, type SparseVector, type TermBag } from '../text/index.js';
 
-const INITIAL_POSTINGS = 4;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
-/** The units holding one term: each unit's frequency of it and its weight in the unit's vector (0: not in the vector). */
-interface Postings {
-  units: Int32Array;
-  counts: Float32Array;
-  weights: Float32Array;
-  size: number;
-}
+/**
+ * The units holding one term, flat: `[unit, frequency, weight, unit, frequency, weight, …]` —
+ * each unit's frequency of the term and the term's weight in the unit's vector (0: not in the
+ * vector). One plain array per term: most terms (ids, numbers) are held by a unit or two, and a
+ * typed array each would cost far more than their postings.
+ */
+type Postings = number[];
 
 /** A unit's exact lexical matches with this turn's direction and question, for every unit. @internal */
 export interface LexicalMatches {
@@ -53,10 +52,12 @@ export class UnitTermIndex {
     const { units } = log;
     this.#grow(units.length);
     const waiting: number[] = [];
-    for (const unit of this.#pending) if (!this.#tryIndex(log, unit)) waiting.push(unit);
-    for (let unit = this.#seen; unit < units.length; unit++) if (!this.#tryIndex(log, unit)) waiting.push(unit);
+    const ready: number[] = [];
+    for (const unit of this.#pending) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
+    for (let unit = this.#seen; unit < units.length; unit++) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
     this.#seen = units.length;
     this.#pending = waiting;
+    if (ready.length > 0) this.#index(log, ready);
   }
 
   /**
@@ -88,38 +89,23 @@ export class UnitTermIndex {
     return { intent, keyword };
   }
 
-  #tryIndex(log: SessionLog, unit: number): boolean {
-    const state = log.units[unit]!;
-    if (state.openCalls > 0) return false;
-    const { bag, vector } = log.unitFeatures(unit);
-    this.#norms[unit] = norm(vector);
-    this.#lengths[unit] = bag.length;
-    this.#indexedPositions[unit] = state.positions.length;
-    let at = 0;
-    for (let offset = 0; offset < bag.ids.length; offset++) {
-      const id = bag.ids[offset]!;
-      while (at < vector.ids.length && vector.ids[at]! < id) at++;
-      const weight = at < vector.ids.length && vector.ids[at] === id ? vector.weights[at]! : 0;
-      this.#add(id, unit, bag.counts[offset]!, weight);
+  /** Indexes `ready` units. */
+  #index(log: SessionLog, ready: readonly number[]): void {
+    for (const unit of ready) {
+      const { bag, vector } = log.unitFeatures(unit);
+      this.#norms[unit] = norm(vector);
+      this.#lengths[unit] = bag.length;
+      this.#indexedPositions[unit] = log.units[unit]!.positions.length;
+      let at = 0;
+      for (let offset = 0; offset < bag.ids.length; offset++) {
+        const id = bag.ids[offset]!;
+        while (at < vector.ids.length && vector.ids[at]! < id) at++;
+        const weight = at < vector.ids.length && vector.ids[at] === id ? vector.weights[at]! : 0;
+        const postings = this.#postings[id];
+        if (postings) postings.push(unit, bag.counts[offset]!, weight);
+        else this.#postings[id] = [unit, bag.counts[offset]!, weight];
+      }
     }
-    return true;
-  }
-
-  #add(term: number, unit: number, count: number, weight: number): void {
-    let postings = this.#postings[term];
-    if (!postings) {
-      postings = { units: new Int32Array(INITIAL_POSTINGS), counts: new Float32Array(INITIAL_POSTINGS), weights: new Float32Array(INITIAL_POSTINGS), size: 0 };
-      this.#postings[term] = postings;
-    } else if (postings.size === postings.units.length) {
-      const capacity = postings.size * 2;
-      postings.units = grown(postings.units, new Int32Array(capacity));
-      postings.counts = grown(postings.counts, new Float32Array(capacity));
-      postings.weights = grown(postings.weights, new Float32Array(capacity));
-    }
-    postings.units[postings.size] = unit;
-    postings.counts[postings.size] = count;
-    postings.weights[postings.size] = weight;
-    postings.size++;
   }
 
   /** Dot products, term by term in ascending id: the order `dot` adds them in. */
@@ -128,10 +114,9 @@ export class UnitTermIndex {
       const postings = this.#postings[scoring.ids[offset]!];
       if (!postings) continue;
       const scoringWeight = scoring.weights[offset]!;
-      const { units, weights, size } = postings;
-      for (let at = 0; at < size; at++) {
-        const weight = weights[at]!;
-        if (weight !== 0) into[units[at]!]! += weight * scoringWeight;
+      for (let at = 0; at < postings.length; at += 3) {
+        const weight = postings[at + 2]!;
+        if (weight !== 0) into[postings[at]!]! += weight * scoringWeight;
       }
     }
   }
@@ -143,10 +128,9 @@ export class UnitTermIndex {
       const postings = this.#postings[id];
       if (!postings) continue;
       const idf = log.statistics.idf(id);
-      const { units, counts, size } = postings;
-      for (let at = 0; at < size; at++) {
-        const unit = units[at]!;
-        const frequency = counts[at]!;
+      for (let at = 0; at < postings.length; at += 3) {
+        const unit = postings[at]!;
+        const frequency = postings[at + 1]!;
         into[unit]! += (idf * frequency * (BM25_K1 + 1)) / (frequency + saturation[unit]!);
       }
     }
@@ -168,17 +152,16 @@ export class UnitTermIndex {
     if (size <= this.#norms.length) return;
     let capacity = this.#norms.length;
     while (capacity < size) capacity *= 2;
-    this.#norms = grown(this.#norms, new Float64Array(capacity));
-    this.#lengths = grown(this.#lengths, new Float64Array(capacity));
+    const norms = new Float64Array(capacity);
+    norms.set(this.#norms);
+    this.#norms = norms;
+    const lengths = new Float64Array(capacity);
+    lengths.set(this.#lengths);
+    this.#lengths = lengths;
     const positions = new Int32Array(capacity).fill(-1);
     positions.set(this.#indexedPositions);
     this.#indexedPositions = positions;
   }
-}
-
-function grown<T extends Int32Array | Float32Array | Float64Array>(from: T, to: T): T {
-  to.set(from);
-  return to;
 }
 
 /** `cosine(a, b)` with both norms given (they are what `norm` returns). */
