@@ -3,7 +3,10 @@ import { describe, expect } from 'vitest';
 import { FingerprintCache } from './fingerprint-cache.js';
 import { fingerprint } from './fingerprint.js';
 
-const leaf = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.uint8Array({ maxLength: 4 }), fc.webUrl().map((href) => new URL(href)));
+/** The host's URL class (core's types carry no DOM or Node globals). */
+const Url = (globalThis as unknown as { URL: new (href: string) => { readonly href: string } }).URL;
+
+const leaf = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.uint8Array({ maxLength: 4 }), fc.webUrl().map((href) => new Url(href)));
 const value = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(fc.constantFrom('role', 'content', 'type', 'text', 'a', 'b'), tie('node'), { maxKeys: 4 })),
 })).node;
@@ -12,7 +15,7 @@ const value = fc.letrec((tie) => ({
 function deepCopy(value: unknown): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (value instanceof Uint8Array) return Uint8Array.from(value);
-  if (value instanceof URL) return new URL(value.href);
+  if (value instanceof Url) return new Url((value as { href: string }).href);
   if (Array.isArray(value)) return value.map(deepCopy);
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deepCopy(item)]));
 }
