@@ -5,12 +5,22 @@ const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 
 /**
- * The units holding one term, flat: `[unit, frequency, weight, unit, frequency, weight, …]` —
- * each unit's frequency of the term and the term's weight in the unit's vector (0: not in the
- * vector). One plain array per term: most terms (ids, numbers) are held by a unit or two, and a
- * typed array each would cost far more than their postings.
+ * The units holding one term, with each unit's frequency of the term and the term's weight in the
+ * unit's vector (0: not in the vector). A term held by few units keeps them in one plain array,
+ * flat (`[unit, frequency, weight, …]`): most terms (ids, numbers) are held by a unit or two. One
+ * held by more than {@link PACK_AT} moves to typed arrays (12 bytes a posting).
  */
-type Postings = number[];
+type Postings = number[] | PackedPostings;
+
+interface PackedPostings {
+  units: Int32Array;
+  counts: Float32Array;
+  weights: Float32Array;
+  size: number;
+}
+
+/** Postings a term keeps in a plain array before they move to typed arrays. */
+const PACK_AT = 16;
 
 /** A unit's exact lexical matches with this turn's direction and question, for every unit. @internal */
 export interface LexicalMatches {
@@ -101,11 +111,29 @@ export class UnitTermIndex {
         const id = bag.ids[offset]!;
         while (at < vector.ids.length && vector.ids[at]! < id) at++;
         const weight = at < vector.ids.length && vector.ids[at] === id ? vector.weights[at]! : 0;
-        const postings = this.#postings[id];
-        if (postings) postings.push(unit, bag.counts[offset]!, weight);
-        else this.#postings[id] = [unit, bag.counts[offset]!, weight];
+        this.#add(id, unit, bag.counts[offset]!, weight);
       }
     }
+  }
+
+  #add(term: number, unit: number, count: number, weight: number): void {
+    const postings = this.#postings[term];
+    if (postings === undefined) {
+      this.#postings[term] = [unit, count, weight];
+      return;
+    }
+    if (Array.isArray(postings)) {
+      if (postings.length < 3 * PACK_AT) {
+        postings.push(unit, count, weight);
+        return;
+      }
+      const packed: PackedPostings = { units: new Int32Array(2 * PACK_AT), counts: new Float32Array(2 * PACK_AT), weights: new Float32Array(2 * PACK_AT), size: 0 };
+      for (let at = 0; at < postings.length; at += 3) pushPacked(packed, postings[at]!, postings[at + 1]!, postings[at + 2]!);
+      this.#postings[term] = packed;
+      pushPacked(packed, unit, count, weight);
+      return;
+    }
+    pushPacked(postings, unit, count, weight);
   }
 
   /** Dot products, term by term in ascending id: the order `dot` adds them in. */
@@ -114,9 +142,17 @@ export class UnitTermIndex {
       const postings = this.#postings[scoring.ids[offset]!];
       if (!postings) continue;
       const scoringWeight = scoring.weights[offset]!;
-      for (let at = 0; at < postings.length; at += 3) {
-        const weight = postings[at + 2]!;
-        if (weight !== 0) into[postings[at]!]! += weight * scoringWeight;
+      if (Array.isArray(postings)) {
+        for (let at = 0; at < postings.length; at += 3) {
+          const weight = postings[at + 2]!;
+          if (weight !== 0) into[postings[at]!]! += weight * scoringWeight;
+        }
+        continue;
+      }
+      const { units, weights, size } = postings;
+      for (let at = 0; at < size; at++) {
+        const weight = weights[at]!;
+        if (weight !== 0) into[units[at]!]! += weight * scoringWeight;
       }
     }
   }
@@ -128,9 +164,18 @@ export class UnitTermIndex {
       const postings = this.#postings[id];
       if (!postings) continue;
       const idf = log.statistics.idf(id);
-      for (let at = 0; at < postings.length; at += 3) {
-        const unit = postings[at]!;
-        const frequency = postings[at + 1]!;
+      if (Array.isArray(postings)) {
+        for (let at = 0; at < postings.length; at += 3) {
+          const unit = postings[at]!;
+          const frequency = postings[at + 1]!;
+          into[unit]! += (idf * frequency * (BM25_K1 + 1)) / (frequency + saturation[unit]!);
+        }
+        continue;
+      }
+      const { units, counts, size } = postings;
+      for (let at = 0; at < size; at++) {
+        const unit = units[at]!;
+        const frequency = counts[at]!;
         into[unit]! += (idf * frequency * (BM25_K1 + 1)) / (frequency + saturation[unit]!);
       }
     }
@@ -162,6 +207,23 @@ export class UnitTermIndex {
     positions.set(this.#indexedPositions);
     this.#indexedPositions = positions;
   }
+}
+
+function pushPacked(postings: PackedPostings, unit: number, count: number, weight: number): void {
+  if (postings.size === postings.units.length) {
+    const capacity = 2 * postings.size;
+    const units = new Int32Array(capacity);
+    units.set(postings.units);
+    const counts = new Float32Array(capacity);
+    counts.set(postings.counts);
+    const weights = new Float32Array(capacity);
+    weights.set(postings.weights);
+    Object.assign(postings, { units, counts, weights });
+  }
+  postings.units[postings.size] = unit;
+  postings.counts[postings.size] = count;
+  postings.weights[postings.size] = weight;
+  postings.size++;
 }
 
 /** `cosine(a, b)` with both norms given (they are what `norm` returns). */
