@@ -6,6 +6,7 @@ export function percentile(values: readonly number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }
 
+/** Milliseconds for the table: three decimals below 1 ms, one above; `n/a` when not measured. */
 export function ms(value: number): string {
   return !Number.isFinite(value) ? 'n/a' : value < 1 ? value.toFixed(3) : value.toFixed(1);
 }
