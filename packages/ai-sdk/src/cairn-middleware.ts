@@ -1,5 +1,5 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, fingerprint, type ContextEngine, type Summarizer } from '@cairn/core';
+import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, FingerprintCache, LruMap, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
 import { BackgroundErrors } from './background-errors.js';
 import { callScopedEntry } from './call-scoped-entry.js';
@@ -135,6 +135,20 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   const entries = new WeakMap<object, SessionEntry>();
   /** Engines of calls without a session, kept for a call whose history extends one exactly. */
   const unnamed = new UnnamedEngineCache(maxUnnamedEngines, maxUnnamedMessages);
+  /**
+   * The fingerprints of each session's last history, and of the last call without a session: a
+   * re-sent history is compared by structure (strings by reference), only new messages are hashed.
+   */
+  const fingerprintCaches = new LruMap<string, FingerprintCache>(maxOpenSessions);
+  const unnamedFingerprints = new FingerprintCache();
+  const fingerprintsOf = (sessionId: string, history: LanguageModelV4Prompt): string[] => {
+    let cache = fingerprintCaches.get(sessionId);
+    if (!cache) {
+      cache = new FingerprintCache();
+      fingerprintCaches.set(sessionId, cache);
+    }
+    return cache.fingerprints(history);
+  };
   /** Transformed params of calls without a session → the engine to put back once the call is done with it. */
   const checkedOut = new WeakMap<object, SessionEntry>();
   /**
@@ -163,8 +177,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
 
   /** The entry holding a call's history: its named session brought up to date, or a fresh call-scoped one. */
   const entryFor = async (sessionId: string | undefined, history: LanguageModelV4Prompt, pinned: string[]): Promise<SessionEntry> => {
-    if (sessionId !== undefined) return syncSession(resolver, sessionId, history, onHistoryMismatch, pinned);
-    const fps = history.map((message) => fingerprint(message));
+    if (sessionId !== undefined) return syncSession(resolver, sessionId, history, onHistoryMismatch, pinned, fingerprintsOf(sessionId, history));
+    const fps = unnamedFingerprints.fingerprints(history);
     // An engine that holds exactly the start of this history (the call's previous step), or a fresh one.
     const entry = unnamed.take(fps) ?? callScopedEntry(resolvedEngineOptions);
     await ingestFrom(entry, history, fps, entry.known.length);

@@ -24,12 +24,19 @@ export async function ingestFrom(entry: SessionEntry, history: LanguageModelV4Pr
 /**
  * Brings the session named `sessionId` up to date with a prompt's history and returns the entry
  * whose engine now holds it: new messages are ingested; re-sent ones are recognised by
- * fingerprint. A history that does not continue the session is handled by `mode`.
+ * fingerprint (`fps`: the history's fingerprints, when the caller has them). A history that does
+ * not continue the session is handled by `mode`.
  *
  * @internal
  */
-export async function syncSession(resolver: SessionResolver, sessionId: string, history: LanguageModelV4Prompt, mode: HistoryMismatchMode, pinned: string[]): Promise<SessionEntry> {
-  const fps = history.map((message) => fingerprint(message));
+export async function syncSession(
+  resolver: SessionResolver,
+  sessionId: string,
+  history: LanguageModelV4Prompt,
+  mode: HistoryMismatchMode,
+  pinned: string[],
+  fps: readonly string[] = history.map((message) => fingerprint(message)),
+): Promise<SessionEntry> {
   const line = resolver.line(sessionId);
   /** The line sharing the longest start with the history (the most recently used first): where a new branch forks. */
   let closest: { entry: SessionEntry; at: number } | undefined;

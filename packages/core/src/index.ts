@@ -97,6 +97,7 @@ export type { OpenSessionOptions } from './session/index.js';
 export type { CairnSession } from './session/index.js';
 export { hashText } from './text/index.js';
 export { assignMessageIds, fingerprint, isPrefix, LruMap, MAX_SYNC_ALIGNMENTS, planSync, SerialQueue, SyncedKeys } from './sync/index.js';
+export { FingerprintCache } from './sync/index.js';
 export type { LruMapOptions, MessageIdAssignment, MessageIdentity, PlanSyncOptions, SyncPlan } from './sync/index.js';
 export type { ContextBranch } from './engine/index.js';
 export {

@@ -1,4 +1,5 @@
 import type { Unit } from '../log/index.js';
+import { referrersOf } from './referrer-index.js';
 
 const MAX_VISITS = 4096;
 
@@ -14,29 +15,16 @@ export interface GraphProximityOptions {
   undirected?: boolean;
 }
 
-/** The units that refer back to each unit, by the index of the unit referred to. */
-function referrers(units: readonly Unit[]): Map<number, number[]> {
-  const incoming = new Map<number, number[]>();
-  for (const unit of units) {
-    for (const edge of unit.edges) {
-      const list = incoming.get(edge.to);
-      if (list) list.push(unit.index);
-      else incoming.set(edge.to, [unit.index]);
-    }
-  }
-  return incoming;
-}
-
 /**
  * Closeness of units to the focus in the semantic context graph: 1 for the focus units, then
  * 1 − hops / (maxHops + 1) along the edges units keep to what they refer back to (reply-to,
  * shared entities, lexical similarity), and with `undirected` along those edges backwards too.
  * Breadth-first, bounded by `maxHops` and a visit cap, so its cost does not grow with the log
- * (but for the one pass over all edges that `undirected` takes to find the referrers).
+ * (the referrers `undirected` walks are kept up to date incrementally, see `referrersOf`).
  */
 export function graphProximity(units: readonly Unit[], focus: readonly number[], { maxHops = 3, undirected = false }: GraphProximityOptions = {}): Map<number, number> {
   const proximity = new Map<number, number>();
-  const incoming = undirected ? referrers(units) : undefined;
+  const incoming = undirected ? referrersOf(units) : undefined;
   let frontier: number[] = [];
   for (const index of focus) {
     if (index >= 0 && index < units.length && !proximity.has(index)) {

@@ -12,6 +12,7 @@ import type { UnitState } from '../log/index.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
 import { denseMatch } from './dense-match.js';
+import { unitTermIndex } from './unit-term-index.js';
 import type { ResolvedDenseOptions } from '../options/index.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
@@ -174,10 +175,18 @@ function rawMatches(
   // unit matters: the direction is weighed by IDF before the cosine.
   const scoring = idfWeighted(direction.scoring, log.statistics);
   const replace = (direction.dense?.combine ?? 'replace') === 'replace';
+  // Most units (a full rescore): through the term index, which visits only units sharing a term
+  // with the direction or the question; the scores are the same as the merge walks below.
+  const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, queryBag && signals.active.keywordOverlap ? queryBag : undefined) : undefined;
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
-    const features = log.unitFeatures(index);
     const unitDense = dense?.intent && replace ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
+    if (indexed) {
+      intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : indexed.intent[index]!;
+      keyword[offset] = indexed.keyword[index]!;
+      continue;
+    }
+    const features = log.unitFeatures(index);
     // An injected embedder replaces lexical intent match where both sides are embedded.
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
     keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;

@@ -1,6 +1,6 @@
 import { CairnError } from '../log/index.js';
 import { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from '../options/index.js';
-import { lexicalSimilarity } from './lexical-similarity.js';
+import { cachedLexicalSimilarity } from './lexical-similarity.js';
 import { parsePlaybookSnapshot } from './playbook-snapshot.js';
 import { byUtility } from './rank-bullets.js';
 import { SECTION_SLUGS, type PlaybookBullet, type PlaybookDelta, type PlaybookSnapshot } from './playbook-types.js';
@@ -48,7 +48,7 @@ export class Playbook {
   /** Token counts of bullet lines (a cache, keyed by the line). */
   readonly #lineTokens = new Map<string, number>();
 
-  constructor({ maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, similarity = lexicalSimilarity, ...options }: PlaybookStoreOptions) {
+  constructor({ maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, similarity = cachedLexicalSimilarity(4 * maxBullets), ...options }: PlaybookStoreOptions) {
     if (!(Number.isInteger(maxTokens) && maxTokens >= 1) || !(Number.isInteger(maxBullets) && maxBullets >= 1) || !(mergeSimilarity > 0 && mergeSimilarity <= 1)) {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid playbook options: maxTokens and maxBullets must be whole numbers from 1 (got ${maxTokens}, ${maxBullets}), mergeSimilarity in (0, 1] (got ${mergeSimilarity}).` });
     }

@@ -54,6 +54,11 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
     return estimate + 4 * idTokens + 8;
   };
   const squeezedCache = new Map<string, number>();
+  // This turn's compressed estimates (-1: not computed yet): units do not change within a turn
+  // (a unit appended later, or a log whose id width grew, is estimated afresh).
+  const estimates = new Float64Array(units.length).fill(-1);
+  const versions = new Int32Array(units.length);
+  const maxIdTokens = log.maxIdTokens;
   const exact = new Set<number>();
   // A bound on any merged run's cost; the tool tally only when the log has tool calls at all.
   const hasTools = log.maxToolNameTokens > 0;
@@ -80,8 +85,17 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
         return tokens < full(index) ? tokens : undefined;
       }
       // Otherwise always the estimate, never a cached exact count: planning must not depend on what
-      // happens to be cached, or a restored engine (no caches) would plan differently.
-      const tokens = compressedEstimate(units[index]!);
+      // happens to be cached, or a restored engine (no caches) would plan differently. The
+      // estimate itself is a function of the unit alone, computed once per turn.
+      const cacheable = index < estimates.length && maxIdTokens === log.maxIdTokens;
+      let tokens = cacheable && versions[index] === units[index]!.version ? estimates[index]! : -1;
+      if (tokens < 0) {
+        tokens = compressedEstimate(units[index]!);
+        if (cacheable) {
+          estimates[index] = tokens;
+          versions[index] = units[index]!.version;
+        }
+      }
       return tokens < full(index) ? tokens : undefined;
     },
     placeholder(index) {

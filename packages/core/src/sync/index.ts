@@ -6,6 +6,7 @@
 export { assignMessageIds } from './assign-message-ids.js';
 export type { MessageIdAssignment, MessageIdentity } from './assign-message-ids.js';
 export { fingerprint } from './fingerprint.js';
+export { FingerprintCache } from './fingerprint-cache.js';
 export { isPrefix } from './is-prefix.js';
 export { LruMap } from './lru-map.js';
 export type { LruMapOptions } from './lru-map.js';

@@ -1,0 +1,65 @@
+import type { Unit } from '../log/index.js';
+
+/** The units that refer back to each unit, kept up to date as units and edges are appended. */
+interface Referrers {
+  readonly incoming: Map<number, number[]>;
+  /** Edges of each unit already counted in `incoming`. */
+  edgeCounts: Int32Array;
+  units: number;
+}
+
+const cache = new WeakMap<readonly Unit[], Referrers>();
+
+/**
+ * The units that refer back to each unit (by the index of the unit referred to), each list in
+ * ascending unit order — what one pass over every unit's edges gives — maintained incrementally
+ * for an append-only unit list such as a session log's: only units and edges added since the last
+ * call are visited. A list that shrank (not a log's) is counted again from scratch. @internal
+ */
+export function referrersOf(units: readonly Unit[]): ReadonlyMap<number, readonly number[]> {
+  let referrers = cache.get(units);
+  if (!referrers || referrers.units > units.length) {
+    referrers = { incoming: new Map(), edgeCounts: new Int32Array(Math.max(16, units.length)), units: 0 };
+    cache.set(units, referrers);
+  }
+  if (referrers.edgeCounts.length < units.length) {
+    const grown = new Int32Array(Math.max(units.length, 2 * referrers.edgeCounts.length));
+    grown.set(referrers.edgeCounts);
+    referrers.edgeCounts = grown;
+  }
+  const { incoming, edgeCounts } = referrers;
+  for (let index = 0; index < referrers.units; index++) {
+    const edges = units[index]!.edges;
+    if (edges.length === edgeCounts[index]) continue;
+    if (edges.length < edgeCounts[index]!) {
+      // Edges went away: not an append-only list; count everything again.
+      cache.delete(units);
+      return referrersOf(units);
+    }
+    // A late edge of an older unit: insert it where one pass in unit order would have put it.
+    for (let offset = edgeCounts[index]!; offset < edges.length; offset++) insertSorted(incoming, edges[offset]!.to, units[index]!.index);
+    edgeCounts[index] = edges.length;
+  }
+  for (let index = referrers.units; index < units.length; index++) {
+    const unit = units[index]!;
+    for (const edge of unit.edges) {
+      const list = incoming.get(edge.to);
+      if (list) list.push(unit.index);
+      else incoming.set(edge.to, [unit.index]);
+    }
+    edgeCounts[index] = unit.edges.length;
+  }
+  referrers.units = units.length;
+  return incoming;
+}
+
+function insertSorted(incoming: Map<number, number[]>, to: number, from: number): void {
+  const list = incoming.get(to);
+  if (!list) {
+    incoming.set(to, [from]);
+    return;
+  }
+  let at = list.length;
+  while (at > 0 && list[at - 1]! > from) at--;
+  list.splice(at, 0, from);
+}
