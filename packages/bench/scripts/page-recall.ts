@@ -20,18 +20,21 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('split\tbudget\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); on = the default (consolidated pages and the page index after the history)');
+console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
-  const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
-  for (const session of locomo.sessions) {
-    const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter });
-    groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
-  }
-  for (const [name, { rows }] of Object.entries(groups)) {
-    const probes = rows.reduce((sum, row) => sum + row.probes, 0);
-    const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
-    console.log(
-      [name, `${budget * 100}%`, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0)].join('\t'),
-    );
+  for (const consolidation of [false, true]) {
+    const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
+    for (const session of locomo.sessions) {
+      const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter, consolidation });
+      groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
+    }
+    for (const [name, { rows }] of Object.entries(groups)) {
+      const probes = rows.reduce((sum, row) => sum + row.probes, 0);
+      const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
+      console.log(
+        [name, `${budget * 100}%`, consolidation ? 'on' : 'off', probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0), weighted('indexTokens').toFixed(0), rows.map((row) => row.consolidatedPages).join('+')].join('\t'),
+      );
+    }
   }
 }

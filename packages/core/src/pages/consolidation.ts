@@ -5,7 +5,7 @@ import type { ConsolidatedPage } from './consolidated-page.js';
 import { pageIdOf } from './page-id.js';
 import { pageTopology, type PageLink } from './page-topology.js';
 import type { ZoomState } from './page-types.js';
-import { segmentPages, type SegmentCursor } from './segment-pages.js';
+import { newSegmentCursor, segmentPages, type SegmentCursor } from './segment-pages.js';
 import { summarizeConsolidated } from './summarize-consolidated.js';
 
 /** Sub-pages one metabolic merge joins at most (longer runs merge in several pages; later calls merge those). */
@@ -31,7 +31,7 @@ export class Consolidation {
   readonly #pages = new Map<string, ConsolidatedPage>();
   /** Level-1 pages in log order. */
   readonly #level1: ConsolidatedPage[] = [];
-  readonly #cursor: SegmentCursor = { start: 0, next: 0, tokens: 0 };
+  readonly #cursor: SegmentCursor = newSegmentCursor();
   readonly #topics: { bag: TermBag; vector: SparseVector }[] = [];
   readonly #summaries = new Map<string, { key: string; summary: string }>();
   /** Merges done, each as its children's ids, in order (what a snapshot keeps). */

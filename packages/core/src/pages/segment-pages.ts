@@ -10,6 +10,23 @@ export interface SegmentCursor {
   next: number;
   /** Tokens of the units `start..next - 1`. */
   tokens: number;
+  /** Units counted in `documents` so far (always a prefix of the log). */
+  counted: number;
+  /** Document frequency of each term over the units counted so far (the causal idf). */
+  documents: Map<number, number>;
+}
+
+/** A cursor at the start of a log. @internal */
+export function newSegmentCursor(): SegmentCursor {
+  return { start: 0, next: 0, tokens: 0, counted: 0, documents: new Map() };
+}
+
+/** Counts units into the cursor's document frequencies up to (not including) `end`. */
+function countUnits(log: SessionLog, cursor: SegmentCursor, end: number): void {
+  for (; cursor.counted < end; cursor.counted++) {
+    const { bag } = log.unitFeatures(cursor.counted);
+    for (const id of bag.ids) cursor.documents.set(id, (cursor.documents.get(id) ?? 0) + 1);
+  }
 }
 
 /** A run of original pages to freeze into one consolidated page. @internal */
@@ -26,13 +43,18 @@ function bagOf(log: SessionLog, from: number, to: number): TermBag {
 }
 
 /**
- * Lexical cohesion across the boundary before unit `at`: the cosine of the term bags (log term
- * frequency, no idf — so the value never changes as the log grows) of up to `window` units
- * before it (not before `start`) and the `window` units from it. @internal
+ * Lexical cohesion across the boundary before unit `at`: the cosine of the term bags of up to
+ * `window` units before it (not before `start`) and the `window` units from it, each term
+ * weighted (1 + log tf) × log(N / df) over the N units counted so far — the units before
+ * `at + window` only, so the value never changes as the log grows (words every unit uses weigh
+ * nothing). @internal
  */
-export function cohesionAt(log: SessionLog, start: number, at: number, window: number): number {
-  const before = vectorFromBag(bagOf(log, Math.max(start, at - window), at));
-  const after = vectorFromBag(bagOf(log, at, at + window));
+export function cohesionAt(log: SessionLog, cursor: SegmentCursor, at: number, window: number): number {
+  countUnits(log, cursor, at + window);
+  const total = cursor.counted;
+  const weight = (id: number, frequency: number) => (1 + Math.log(frequency)) * Math.log(total / (cursor.documents.get(id) ?? total));
+  const before = vectorFromBag(bagOf(log, Math.max(cursor.start, at - window), at), weight);
+  const after = vectorFromBag(bagOf(log, at, at + window), weight);
   return cosine(before, after);
 }
 
@@ -75,7 +97,7 @@ export function segmentPages(log: SessionLog, cursor: SegmentCursor, options: Re
       freeze(at - 1, 'length', at);
       continue;
     }
-    if (pages >= options.minPages && cohesionAt(log, cursor.start, at, options.window) < options.pivotSimilarity) {
+    if (pages >= options.minPages && cohesionAt(log, cursor, at, options.window) < options.pivotSimilarity) {
       freeze(at - 1, 'pivot', at);
       continue;
     }
