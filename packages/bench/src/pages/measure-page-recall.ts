@@ -1,4 +1,4 @@
-import { createContextEngine, restoreContextEngine, type CairnMessage, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
+import { createContextEngine, restoreContextEngine, type CairnMessage, type ConsolidationOptions, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
 import { contentWords, evidenceRecall, textWords, wordCoverage } from '../metrics/index.js';
 import type { BenchmarkProbe } from '../runner/index.js';
 import { namedIds } from './named-ids.js';
@@ -20,6 +20,10 @@ export interface PageRecallOptions {
   consultsPerProbe?: number;
   /** Consolidated pages and the page index in the view (the engine's default); `false`: off. @default true */
   consolidation?: boolean;
+  /** Consolidation options to try instead of the defaults (with `consolidation` on). */
+  consolidationOptions?: ConsolidationOptions;
+  /** Rounds of `engine.consolidate()` (metabolic merging, as a host's idle hook runs it) after ingesting. @default 0 */
+  idleRounds?: number;
 }
 
 /** Means over the probes of one session at one budget. */
@@ -38,7 +42,7 @@ export interface PageRecall {
   zoomTokens: number;
   /** Tokens of the page index in the probe's view (0 with consolidation off). */
   indexTokens: number;
-  /** Consolidated pages in the index after ingesting the session (before any merge). */
+  /** Top-level consolidated pages in the index after ingesting the session (and the idle rounds). */
   consolidatedPages: number;
 }
 
@@ -98,15 +102,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * @param options - The session, its probes, the budget share and the token counter.
  * @returns Means over the probes.
  */
-export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true }: PageRecallOptions): PageRecall {
-  const engineOptions = consolidation ? { tokenCounter: counter } : { tokenCounter: counter, pages: { consolidation: false as const } };
+export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0 }: PageRecallOptions): PageRecall {
+  const engineOptions = { tokenCounter: counter, ...(consolidation ? (consolidationOptions ? { pages: { consolidation: consolidationOptions } } : {}) : { pages: { consolidation: false as const } }) };
   const engine = createContextEngine({ sessionId, ...engineOptions });
   engine.ingest(messages);
+  for (let round = 0; round < idleRounds; round++) if (engine.consolidate().merged.length === 0) break;
   const historyTokens = engine.assemble({ budget: Number.MAX_SAFE_INTEGER }).metadata.historyTokens;
   const budget = Math.max(1, Math.round(budgetShare * historyTokens));
   const snapshot = engine.snapshot();
   const byId = new Map(messages.map((message) => [message.id, message]));
-  const consolidatedPages = engine.listPages('Consolidated').length;
+  const consolidatedPages = engine.listPages('Consolidated').filter((page) => page.parent === undefined).length;
   const sums = { inView: 0, reachable: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0, indexTokens: 0 };
   let counted = 0;
   for (const probe of probes) {

@@ -19,7 +19,14 @@ export interface ConsolidationOptions {
   maxTokens?: number;
   /** Consolidated pages whose keywords' cosine is at least this share a topic id. @default 0.3 */
   topicSimilarity?: number;
-  /** Share of a view's budget the page index may take (else fewer lines; 0 shows none). @default 0.08 */
+  /**
+   * Share of a view's budget the page index (consolidated pages listed after the history, with
+   * consulted ones at their view) may take; fewer lines when they do not fit. 0: no page index in
+   * the view — the default, because on LoCoMo it did not raise reachable recall enough to pay
+   * for the history it takes (packages/bench/README.md, "where cairn loses"); consolidated pages
+   * are still built and can be consulted, listed and merged. Try 0.08.
+   * @default 0
+   */
   indexShare?: number;
   /** Metabolic merging: a consolidated page is stale once this many original pages came after it. @default 60 */
   staleAfterPages?: number;
@@ -44,7 +51,7 @@ export interface ResolvedConsolidationOptions {
   staleAfterMs: number | undefined;
 }
 
-/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, 8% index share, stale after 60 pages. */
+/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
 export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOptions> = Object.freeze({
   enabled: true,
   pivotSimilarity: 0.1,
@@ -52,7 +59,7 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   minPages: 6,
   maxTokens: 4000,
   topicSimilarity: 0.3,
-  indexShare: 0.08,
+  indexShare: 0,
   staleAfterPages: 60,
   staleAfterMs: undefined,
 });

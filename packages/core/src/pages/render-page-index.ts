@@ -73,7 +73,7 @@ function pageBlock(book: PageBook, page: ConsolidatedPage, indent: string): { fi
  * view (Detail: topology and summary; Unpacked: topology and sub-pages). Within `allowance`:
  * consulted pages first — while their fixed lines do not fit, the oldest consult is shelved
  * (a trace step by cairn) —, then a Detail summary's lines while they fit, then Summary lines
- * ranked by cosine with the query plus heat (ties: the later page), shown in log order; the rest
+ * ranked by cosine with the query (ties: the later page; heat is not read, so a consult then a shelve gives the same index again), shown in log order; the rest
  * are counted on a last line. `undefined` when there is no consolidated page or nothing fits. @internal
  */
 export function renderPageIndex(book: PageBook, { query, allowance, count, turn }: PageIndexRequest): string | undefined {
@@ -118,7 +118,7 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn 
   }
   const wanted = query === undefined ? undefined : book.log.vectoriser.vector(query);
   const ranked = roots
-    .map((page, order) => ({ page, order, score: (wanted ? cosine(wanted, book.log.vectoriser.vectorOfBag(consolidation.bag(page))) : 0) + 0.1 * book.heatOf(page.id, turn) }))
+    .map((page, order) => ({ page, order, score: wanted ? cosine(wanted, book.log.vectoriser.vectorOfBag(consolidation.bag(page))) : 0 }))
     .filter(({ page }) => !shown.has(page.id))
     .sort((a, b) => b.score - a.score || b.order - a.order);
   const reserve = count('… 99999 more consolidated pages not listed (m1..m2); a placeholder run lists its pages') + 2 * book.maxIdTokens + 1;
