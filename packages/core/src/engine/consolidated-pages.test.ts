@@ -201,6 +201,20 @@ describe('consolidated pages', () => {
     expect(result.metadata.tokens).toBeLessThanOrEqual(1000);
   });
 
+  it('by default lists no page index (the view is unchanged) but shows a consulted consolidated page', () => {
+    const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3 } } };
+    const engine = createContextEngine(options);
+    const off = createContextEngine({ ...options, pages: { consolidation: false } });
+    engine.ingest(conversation(16));
+    off.ingest(conversation(16));
+    expect(engine.assemble({ budget: 900 }).messages).toEqual(off.assemble({ budget: 900 }).messages);
+    const page = engine.listPages('Consolidated')[0]!;
+    engine.consult({ ids: [page.id], reason: 'the garden' });
+    const content = engine.assemble({ budget: 900 }).messages.at(-1)!.content as string;
+    expect(content).toContain(`${page.id} (Detail)`);
+    expect(content).not.toContain(engine.listPages('Consolidated')[1]!.id);
+  });
+
   it('is off with pages.consolidation false, and rejects bad options', () => {
     const engine = createContextEngine({ tokenCounter: chars, pages: { consolidation: false } });
     engine.ingest(conversation(8));

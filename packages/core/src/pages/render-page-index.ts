@@ -21,6 +21,8 @@ export interface PageIndexRequest {
   allowance: number;
   count: (text: string) => number;
   turn: number;
+  /** List the pages in Summary too (the page index); `false`: only consulted pages. @default true */
+  listSummaries?: boolean;
 }
 
 function head(text: string, max: number): string {
@@ -76,7 +78,7 @@ function pageBlock(book: PageBook, page: ConsolidatedPage, indent: string): { fi
  * ranked by cosine with the query (ties: the later page; heat is not read, so a consult then a shelve gives the same index again), shown in log order; the rest
  * are counted on a last line. `undefined` when there is no consolidated page or nothing fits. @internal
  */
-export function renderPageIndex(book: PageBook, { query, allowance, count, turn }: PageIndexRequest): string | undefined {
+export function renderPageIndex(book: PageBook, { query, allowance, count, turn, listSummaries = true }: PageIndexRequest): string | undefined {
   const consolidation = book.consolidation;
   if (!consolidation) return undefined;
   const roots = consolidation.roots();
@@ -119,7 +121,7 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn 
   const wanted = query === undefined ? undefined : book.log.vectoriser.vector(query);
   const ranked = roots
     .map((page, order) => ({ page, order, score: wanted ? cosine(wanted, book.log.vectoriser.vectorOfBag(consolidation.bag(page))) : 0 }))
-    .filter(({ page }) => !shown.has(page.id))
+    .filter(({ page }) => listSummaries && !shown.has(page.id))
     .sort((a, b) => b.score - a.score || b.order - a.order);
   const reserve = count('… 99999 more consolidated pages not listed (m1..m2); a placeholder run lists its pages') + 2 * book.maxIdTokens + 1;
   let left = 0;
@@ -134,6 +136,6 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn 
   if (shown.size === 0) return undefined;
   const lines = [PAGE_INDEX_HEADER];
   for (const page of roots) lines.push(...(shown.get(page.id) ?? []));
-  if (left > 0) lines.push(`… ${left} more consolidated pages not listed; a placeholder run's from..to lists its pages`);
+  if (left > 0 && listSummaries) lines.push(`… ${left} more consolidated pages not listed; a placeholder run's from..to lists its pages`);
   return lines.join('\n');
 }
