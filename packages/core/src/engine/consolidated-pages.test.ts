@@ -184,6 +184,15 @@ describe('consolidated pages', () => {
     delete snapshot.pages.consolidated;
     const old = restoreContextEngine(snapshot, options);
     expect(old.listPages('Consolidated').map((page) => page.id)).toEqual(level1.map((page) => page.id));
+    // A consolidated field of the wrong shape is refused with the path; one naming pages this index does not have is skipped.
+    const bad = JSON.parse(JSON.stringify(engine.snapshot()));
+    bad.pages.consolidated = { merges: 'x', zoom: [] };
+    expect(() => restoreContextEngine(bad, options)).toThrow(/snapshot\.pages\.consolidated\.merges/);
+    const stale = JSON.parse(JSON.stringify(engine.snapshot()));
+    stale.pages.consolidated = { merges: [['ffffffff', 'eeeeeeee']], zoom: [['ffffffff', 'Detail', 1]] };
+    const skipped = restoreContextEngine(stale, options);
+    expect(skipped.listPages('Consolidated').map((page) => page.id)).toEqual(level1.map((page) => page.id));
+    expect(skipped.getMessages()).toHaveLength(engine.getMessages().length);
     const noPages = JSON.parse(JSON.stringify(engine.snapshot()));
     delete noPages.pages;
     expect(restoreContextEngine(noPages, options).listPages('Consolidated')).toHaveLength(level1.length);
