@@ -12,6 +12,12 @@ import { measurePageRecall, type PageRecall } from '../src/pages/index.js';
 
 const DEVELOPMENT = new Set(['conv-26']);
 const BUDGETS = [0.05, 0.1, 0.2];
+/** Consolidation off (the baseline), the page index in view, and the index after idle merging. */
+const CONFIGS = [
+  { name: 'off', options: { consolidation: false } },
+  { name: 'index', options: { consolidationOptions: { indexShare: 0.08 } } },
+  { name: 'index+idle', options: { consolidationOptions: { indexShare: 0.08 }, idleRounds: 10 } },
+];
 const dir = process.argv[2] ?? '../shared/data';
 const counter = createBpeTokenCounter();
 const datasets = await loadDatasets(dir);
@@ -20,18 +26,21 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('split\tbudget\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook)');
+console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
-  const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
-  for (const session of locomo.sessions) {
-    const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter });
-    groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
-  }
-  for (const [name, { rows }] of Object.entries(groups)) {
-    const probes = rows.reduce((sum, row) => sum + row.probes, 0);
-    const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
-    console.log(
-      [name, `${budget * 100}%`, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0)].join('\t'),
-    );
+  for (const config of CONFIGS) {
+    const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
+    for (const session of locomo.sessions) {
+      const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter, ...config.options });
+      groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
+    }
+    for (const [name, { rows }] of Object.entries(groups)) {
+      const probes = rows.reduce((sum, row) => sum + row.probes, 0);
+      const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
+      console.log(
+        [name, `${budget * 100}%`, config.name, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0), weighted('indexTokens').toFixed(0), rows.map((row) => row.consolidatedPages).join('+')].join('\t'),
+      );
+    }
   }
 }

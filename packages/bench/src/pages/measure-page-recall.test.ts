@@ -34,6 +34,19 @@ describe('measurePageRecall', () => {
   });
 });
 
+describe('measurePageRecall with consolidated pages', () => {
+  it('measures the page index it shows, and nothing with consolidation off', () => {
+    const probes = [{ id: 'p1', question: 'Where did Ana move to in 2021?', answer: 'Lisbon', evidence: ['D7'], atMessageIndex: 80 }];
+    const base = { sessionId: 's', messages: conversation(), probes, budgetShare: 0.2, counter };
+    const on = measurePageRecall({ ...base, consolidationOptions: { indexShare: 0.3, window: 2, minPages: 3, maxTokens: 400 }, idleRounds: 3 });
+    expect(on.consolidatedPages).toBeGreaterThan(0);
+    expect(on.indexTokens).toBeGreaterThan(0);
+    const off = measurePageRecall({ ...base, consolidation: false });
+    expect(off.indexTokens).toBe(0);
+    expect(off.consolidatedPages).toBe(0);
+  });
+});
+
 describe('namedIds', () => {
   it('reads single ids, quoted ids and runs from cairn markers', () => {
     const view = [

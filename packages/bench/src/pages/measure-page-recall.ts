@@ -1,4 +1,4 @@
-import { createContextEngine, restoreContextEngine, type CairnMessage, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
+import { createContextEngine, restoreContextEngine, type CairnMessage, type ConsolidationOptions, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
 import { contentWords, evidenceRecall, textWords, wordCoverage } from '../metrics/index.js';
 import type { BenchmarkProbe } from '../runner/index.js';
 import { namedIds } from './named-ids.js';
@@ -18,6 +18,12 @@ export interface PageRecallOptions {
   counter: TokenCounter;
   /** Pages the zoom agent consults per probe. */
   consultsPerProbe?: number;
+  /** Consolidated pages and the page index in the view (the engine's default); `false`: off. @default true */
+  consolidation?: boolean;
+  /** Consolidation options to try instead of the defaults (with `consolidation` on). */
+  consolidationOptions?: ConsolidationOptions;
+  /** Rounds of `engine.consolidate()` (metabolic merging, as a host's idle hook runs it) after ingesting. @default 0 */
+  idleRounds?: number;
 }
 
 /** Means over the probes of one session at one budget. */
@@ -34,6 +40,32 @@ export interface PageRecall {
   afterZoom: number;
   /** Tokens of the tool results the zoom round added (the listing and the consult results). */
   zoomTokens: number;
+  /** Tokens of the page index in the probe's view (0 with consolidation off). */
+  indexTokens: number;
+  /** Top-level consolidated pages in the index after ingesting the session (and the idle rounds). */
+  consolidatedPages: number;
+}
+
+const INDEX_MARK = '[cairn:page-index]';
+
+/** The consolidated page ids the view's page index lists, and the index's tokens. */
+function indexedPages(view: readonly ViewMessage[], counter: TokenCounter): { ids: string[]; tokens: number } {
+  for (const message of view) {
+    if (typeof message.content !== 'string') continue;
+    const at = message.content.indexOf(INDEX_MARK);
+    if (at < 0) continue;
+    const text = message.content.slice(at);
+    return { ids: [...text.matchAll(/^\s*- ([0-9a-f]{8,12})\b/gm)].map((match) => match[1]!), tokens: counter.count(text) };
+  }
+  return { ids: [], tokens: 0 };
+}
+
+/** The original pages under a consolidated page (its leaves). */
+function leafPages(engine: ContextEngine, id: string): PageManifest[] {
+  const page = engine.getPage(id);
+  if (!page) return [];
+  if (page.type === 'Original') return [page];
+  return (page.sources ?? []).flatMap((source) => leafPages(engine, source));
 }
 
 /** True when `page`'s summary and keywords keep the evidence (the bench's compressed-rendering criterion). */
@@ -70,24 +102,34 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * @param options - The session, its probes, the budget share and the token counter.
  * @returns Means over the probes.
  */
-export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE }: PageRecallOptions): PageRecall {
-  const engine = createContextEngine({ sessionId, tokenCounter: counter });
+export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0 }: PageRecallOptions): PageRecall {
+  const engineOptions = { tokenCounter: counter, ...(consolidation ? (consolidationOptions ? { pages: { consolidation: consolidationOptions } } : {}) : { pages: { consolidation: false as const } }) };
+  const engine = createContextEngine({ sessionId, ...engineOptions });
   engine.ingest(messages);
+  for (let round = 0; round < idleRounds; round++) if (engine.consolidate().merged.length === 0) break;
   const historyTokens = engine.assemble({ budget: Number.MAX_SAFE_INTEGER }).metadata.historyTokens;
   const budget = Math.max(1, Math.round(budgetShare * historyTokens));
   const snapshot = engine.snapshot();
   const byId = new Map(messages.map((message) => [message.id, message]));
-  const sums = { inView: 0, reachable: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0 };
+  const consolidatedPages = engine.listPages('Consolidated').filter((page) => page.parent === undefined).length;
+  const sums = { inView: 0, reachable: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0, indexTokens: 0 };
   let counted = 0;
   for (const probe of probes) {
     const evidence = probe.evidence.flatMap((id) => byId.get(id) ?? []);
     if (evidence.length === 0) continue;
     const answer = probe.answer;
-    const copy: ContextEngine = restoreContextEngine(snapshot, { tokenCounter: counter });
+    const copy: ContextEngine = restoreContextEngine(snapshot, engineOptions);
     const view: ViewMessage[] = copy.assemble({ budget, query: probe.question }).messages;
     const keptInView = (message: CairnMessage, shown: readonly ViewMessage[]) => evidenceRecall({ view: shown, evidence: [message], ...(answer === undefined ? {} : { answer }) }) === 1;
     const { singles, ranges } = namedIds(view);
     const namedUnits = new Set(singles.map((id) => copy.getPage(id)?.id).filter((id): id is string => id !== undefined));
+    const index = indexedPages(view, counter);
+    // Consolidated pages the index lists: the page holding each original page under it.
+    const listedUnder = new Map<string, PageManifest>();
+    for (const id of index.ids) {
+      const root = copy.getPage(id);
+      if (root) for (const leaf of leafPages(copy, id)) listedUnder.set(leaf.id, root);
+    }
     // The agent's listing call: every named run, reason = the question.
     let zoomTokens = 0;
     const listed = new Set<string>();
@@ -107,15 +149,30 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
         continue;
       }
       const page = copy.getPage(message.id);
-      if (!page || !pageKeeps(page, message, answer)) continue;
-      if (namedUnits.has(page.id)) {
+      if (!page) continue;
+      const root = listedUnder.get(page.id);
+      // One consult: a named page, or a listed consolidated page (Detail shows its summary), that keeps it.
+      if ((namedUnits.has(page.id) && pageKeeps(page, message, answer)) || (root && pageKeeps(root, message, answer))) {
         reachable++;
         viaListing++;
-      } else if (listed.has(page.id)) viaListing++;
+      } else if (pageKeeps(page, message, answer) && (listed.has(page.id) || root)) viaListing++;
     }
     // The consult: the best-matching pages among those named or listed.
     const question = contentWords(probe.question);
-    const candidates = [...new Set([...namedUnits, ...listed])]
+    // With a page index: unpack the listed consolidated page that best matches (consult it twice:
+    // Summary → Detail → Unpacked), which lists its sub-pages.
+    const unpacked: string[] = [];
+    const bestRoot = index.ids
+      .map((id, order) => ({ page: copy.getPage(id)!, order }))
+      .map((entry) => ({ ...entry, score: matchScore(question, entry.page) }))
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score || a.order - b.order)[0];
+    if (bestRoot) {
+      for (let step = 0; step < 2; step++) zoomTokens += counter.count(copy.consult({ ids: [bestRoot.page.id], reason: probe.question }).text);
+      for (const leaf of leafPages(copy, bestRoot.page.id)) unpacked.push(leaf.id);
+      zoomTokens += counter.count(leafPages(copy, bestRoot.page.id).map((leaf) => `- ${leaf.id} [${leaf.keywords.slice(0, 3).join(', ')}] ${leaf.summary.slice(0, 90)}`).join('\n'));
+    }
+    const candidates = [...new Set([...namedUnits, ...listed, ...unpacked])]
       .map((id) => copy.getPage(id)!)
       .map((page, order) => ({ page, order, score: matchScore(question, page) }))
       .filter((candidate) => candidate.score > 0)
@@ -132,6 +189,7 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     sums.reachableViaListing += viaListing / evidence.length;
     sums.afterZoom += afterZoom / evidence.length;
     sums.zoomTokens += zoomTokens;
+    sums.indexTokens += index.tokens;
     counted++;
   }
   const mean = (value: number) => (counted === 0 ? 0 : value / counted);
@@ -143,5 +201,7 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     reachableViaListing: mean(sums.reachableViaListing),
     afterZoom: mean(sums.afterZoom),
     zoomTokens: mean(sums.zoomTokens),
+    indexTokens: mean(sums.indexTokens),
+    consolidatedPages,
   };
 }

@@ -14,6 +14,7 @@ import type { UnitState } from '../log/index.js';
 import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
 import { withPageViews } from './page-views.js';
+import { withPageIndex } from './page-index-view.js';
 import { reconstructQuery } from '../pages/index.js';
 import { steerView } from './steer-view.js';
 
@@ -33,6 +34,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const { options, log, units } = state;
   const fullBudget = checkBudget(request.budget ?? options.budget);
   let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
+  brief = withPageIndex(state, brief, fullBudget, request.query?.trim() ? request.query : undefined);
   // The history plans within what the brief leaves.
   let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];

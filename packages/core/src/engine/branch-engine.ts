@@ -19,7 +19,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import { ResourceLedger, turnStarts, turnWindow, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
 import type { BranchRegistry, EngineBranchSnapshot, RegisteredBranch } from './branch-registry.js';
-import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
+import type { ConsolidateResult, PageManifest, PageType, ZoomRequest, ZoomResult } from '../pages/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
 /** An engine with its state in reach (the engine class, seen structurally to keep imports one way). @internal */
@@ -231,8 +231,11 @@ class Branch implements ContextBranch, RegisteredBranch {
   getPage(id: string): PageManifest | undefined {
     return this.child.getPage(id);
   }
-  listPages(): PageManifest[] {
-    return this.child.listPages();
+  listPages(type?: PageType | 'all'): PageManifest[] {
+    return this.child.listPages(type);
+  }
+  consolidate(): ConsolidateResult {
+    return this.child.consolidate();
   }
   getPlaybook(options?: { deadEnds?: boolean }): PlaybookBullet[] {
     return this.child.getPlaybook(options);

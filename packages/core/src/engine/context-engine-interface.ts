@@ -5,7 +5,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
 import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
-import type { PageManifest, ZoomRequest, ZoomResult } from '../pages/index.js';
+import type { ConsolidateResult, PageManifest, PageType, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** What `ingest` did. */
 export interface IngestResult {
@@ -182,10 +182,21 @@ export interface ContextEngine {
    * @throws CairnError `INVALID_PAGE_REQUEST` when the request is not `{ ids: string[], reason?: string }`
    */
   shelve(request: ZoomRequest): ZoomResult;
-  /** The manifest of the page a page id or message id names (`undefined` when none). */
+  /** The manifest of the page a page id, message id or consolidated page id names (`undefined` when none). */
   getPage(id: string): PageManifest | undefined;
-  /** Every page's manifest, in log order (summaries are built on first read and cached). */
-  listPages(): PageManifest[];
+  /**
+   * Every page's manifest, in log order (summaries are built on first read and cached).
+   * @param type - `'Original'` (the default: one page per unit), `'Consolidated'` (level-1 pages in
+   *   log order, then merged pages in the order they were made) or `'all'` (both).
+   */
+  listPages(type?: PageType | 'all'): PageManifest[];
+  /**
+   * Runs the consolidator (PCP metabolic merging): adjacent top-level consolidated pages of one
+   * topic, all stale (`pages.consolidation.staleAfterPages`, and `staleAfterMs` by the injected
+   * clock when set), merge into a consolidated page of consolidated pages. Core has no timers:
+   * call it from the host's idle hook or a schedule. Changes the index, never the log.
+   */
+  consolidate(): ConsolidateResult;
 }
 
 /**

@@ -39,6 +39,7 @@ import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 import { initialEngineState } from './initial-engine-state.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
+import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
 import { applyKnown, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 import { deadEndOfBullet } from '../playbook/index.js';
@@ -371,14 +372,21 @@ class Engine implements ContextEngine {
 
   getPage(id: string): PageManifest | undefined {
     const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
+    const container = unit === undefined && typeof id === 'string' ? this.state.pages.consolidation?.get(id) : undefined;
+    if (container) return consolidatedManifest(this.state.pages, container, this.state.turn);
     return unit === undefined ? undefined : this.state.pages.manifest(unit, this.state.units[unit], this.state.turn);
   }
 
-  listPages(): PageManifest[] {
+  listPages(type: PageType | 'all' = 'Original'): PageManifest[] {
     const { pages } = this.state;
     const manifests: PageManifest[] = [];
-    for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
+    if (type !== 'Consolidated') for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
+    if (type !== 'Original') for (const page of pages.consolidation?.all() ?? []) manifests.push(consolidatedManifest(pages, page, this.state.turn));
     return manifests;
+  }
+
+  consolidate(): ConsolidateResult {
+    return consolidatePages(this.state.pages, this.state.options.now);
   }
 }
 

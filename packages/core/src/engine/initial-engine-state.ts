@@ -39,7 +39,7 @@ export function initialEngineState(options: ContextEngineOptions): EngineState {
     dense: resolved.embedder ? new DenseEmbeddings(resolved.embedder) : undefined,
     registeredDeadEnds: new Set(),
     preloadedDeadEnds: new Set(),
-    pages: new PageBook(log, resolved.sessionId),
+    pages: new PageBook(log, resolved.sessionId, resolved.pages.consolidation),
     deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text) }),
     resources: new ResourceLedger(),
     playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,

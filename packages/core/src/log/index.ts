@@ -11,6 +11,6 @@ export { featureText, SessionLog } from './session-log.js';
 export { argumentsText, contentText, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, MESSAGE_OVERHEAD_TOKENS, TOOL_CALL_OVERHEAD_TOKENS } from './token-counter.js';
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './token-counter.js';
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './types.js';
-export type { Unit, UnitRendering, UnitState } from './unit.js';
+export type { EdgeKind, Unit, UnitRendering, UnitState } from './unit.js';
 export { defaultMaxDataChars, validateMessages } from './validate-messages.js';
 export { DEFAULT_SUMMARY_INSTRUCTIONS, summaryTranscript } from './summary-transcript.js';

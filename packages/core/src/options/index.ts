@@ -33,6 +33,8 @@ export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
 export type { ResolvedCrystalOptions } from './sovereignty-options.js';
 export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
+export { DEFAULT_CONSOLIDATION_OPTIONS } from './consolidation-options.js';
+export type { ConsolidationOptions, ResolvedConsolidationOptions } from './consolidation-options.js';
 export type { PageOptions, ResolvedPageOptions } from './page-options.js';
 export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
 export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';

@@ -1,3 +1,5 @@
+import { DEFAULT_CONSOLIDATION_OPTIONS, type ConsolidationOptions, type ResolvedConsolidationOptions } from './consolidation-options.js';
+
 /** Options of pages and zoom (PCP): `ContextEngineOptions.pages`. Every field is optional. */
 export interface PageOptions {
   /**
@@ -20,6 +22,12 @@ export interface PageOptions {
   showPageIds?: boolean;
   /** Steps of the reasoning trace shown after the history (the latest ones; 0 shows no trace). @default 6 */
   traceSteps?: number;
+  /**
+   * Consolidated pages: original pages frozen on a topic pivot or past a token length, merged
+   * when stale by `engine.consolidate()`, listed in a page index after the history. `false`: off.
+   * @default {@link DEFAULT_CONSOLIDATION_OPTIONS}
+   */
+  consolidation?: ConsolidationOptions | false;
 }
 
 /** Pages options with every default applied. @internal */
@@ -29,6 +37,7 @@ export interface ResolvedPageOptions {
   maxReasonChars: number;
   traceSteps: number;
   showPageIds: boolean;
+  consolidation: ResolvedConsolidationOptions;
 }
 
 /** Default page options: detail share 0.5, 32 ids per call, reasons cut at 200 characters, 6 trace steps, no page ids in placeholders. */
@@ -38,4 +47,5 @@ export const DEFAULT_PAGE_OPTIONS: Readonly<ResolvedPageOptions> = Object.freeze
   maxReasonChars: 200,
   traceSteps: 6,
   showPageIds: false,
+  consolidation: DEFAULT_CONSOLIDATION_OPTIONS,
 });

@@ -1,4 +1,5 @@
 import { CairnError } from '../log/index.js';
+import { resolveConsolidationOptions } from './resolve-consolidation-options.js';
 import { DEFAULT_PAGE_OPTIONS, type PageOptions, type ResolvedPageOptions } from './page-options.js';
 
 function checkNumber(parameter: string, value: unknown, min: number, max: number): number {
@@ -22,7 +23,7 @@ export function resolvePageOptions(options: PageOptions | undefined): ResolvedPa
   if (typeof options !== 'object' || options === null) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option pages: got ${String(options)}; expected an object.`, details: { parameter: 'pages' } });
   }
-  const { detailShare, maxIdsPerCall, maxReasonChars, traceSteps, showPageIds } = { ...DEFAULT_PAGE_OPTIONS, ...options };
+  const { detailShare, maxIdsPerCall, maxReasonChars, traceSteps, showPageIds, consolidation } = { ...DEFAULT_PAGE_OPTIONS, ...options };
   if (typeof showPageIds !== 'boolean') {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option pages.showPageIds: got ${String(showPageIds)}; expected true or false.`, details: { parameter: 'pages.showPageIds', value: showPageIds } });
   }
@@ -32,5 +33,6 @@ export function resolvePageOptions(options: PageOptions | undefined): ResolvedPa
     maxReasonChars: Math.floor(checkNumber('maxReasonChars', maxReasonChars, 16, 4000)),
     traceSteps: Math.floor(checkNumber('traceSteps', traceSteps, 0, 64)),
     showPageIds,
+    consolidation: resolveConsolidationOptions(consolidation),
   };
 }

@@ -1,6 +1,8 @@
 import type { SessionLog, UnitState } from '../log/index.js';
 import { pageIdOf } from './page-id.js';
-import type { PageManifest, PageView, TraceStep } from './page-types.js';
+import type { PageManifest, PageView, TraceStep, ZoomState } from './page-types.js';
+import type { ResolvedConsolidationOptions } from '../options/index.js';
+import { Consolidation } from './consolidation.js';
 import { summarizePage } from './summarize-page.js';
 
 /** Keywords a manifest names. */
@@ -10,11 +12,7 @@ export const HEAT_HALF_LIFE_TURNS = 10;
 /** Trace steps kept (older ones are dropped: the trace shows the latest few anyway). */
 export const MAX_TRACE_STEPS = 64;
 
-/** A page whose view is above Summary, and the consult sequence number that put it there. */
-export interface ZoomState {
-  view: Exclude<PageView, 'Summary'>;
-  since: number;
-}
+export type { ZoomState } from './page-types.js';
 
 /**
  * The page index of one session: a page per unit with its short-hash id (assigned in log order,
@@ -39,10 +37,22 @@ export class PageBook {
   /** A view changed since the last assemble: the next one selects afresh (a consult asks a new question of the view). */
   replanPending = false;
 
+  /** Consolidated pages (`undefined`: consolidation is off). */
+  readonly consolidation: Consolidation | undefined;
+
   constructor(
     readonly log: SessionLog,
     readonly sessionId: string,
-  ) {}
+    consolidation?: ResolvedConsolidationOptions,
+  ) {
+    this.consolidation = consolidation?.enabled
+      ? new Consolidation(log, consolidation, {
+          sessionId,
+          idOf: (unit) => this.idOf(unit),
+          taken: (id) => this.#byPage.has(id) || this.#byMessage.has(id),
+        })
+      : undefined;
+  }
 
   /** Assigns ids to units logged since the last call. */
   sync(): void {

@@ -17,6 +17,12 @@ export interface PageSnapshot {
   heat?: [string, number, number][];
   /** A view changed since the last assemble (absent: false). */
   replanPending?: boolean;
+  /**
+   * Consolidated pages: the metabolic merges done (each as its sub-pages' ids, in order; level-1
+   * pages derive from the log) and the views of consulted consolidated pages. Absent: no merge,
+   * none consulted.
+   */
+  consolidated?: { merges: string[][]; zoom: [string, Exclude<PageView, 'Summary'>, number][] };
 }
 
 /** Copies the page state into a snapshot. @internal */
@@ -27,6 +33,14 @@ export function pageSnapshot(book: PageBook): PageSnapshot {
     replanPending: book.replanPending,
     heat: [...book.heat].map(([pageId, entry]) => [pageId, entry.value, entry.turn]),
     trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
+    ...(book.consolidation && (book.consolidation.merges.length > 0 || book.consolidation.zoom.size > 0)
+      ? {
+          consolidated: {
+            merges: book.consolidation.merges.map((children) => [...children]),
+            zoom: [...book.consolidation.zoom].map(([pageId, zoom]): [string, Exclude<PageView, 'Summary'>, number] => [pageId, zoom.view, zoom.since]),
+          },
+        }
+      : {}),
   };
 }
 
@@ -43,7 +57,7 @@ function fail(path: string, problem: string): never {
 export function restorePages(book: PageBook, json: unknown): void {
   if (json === undefined) return;
   if (typeof json !== 'object' || json === null) fail('snapshot.pages', 'is not an object');
-  const { zoom, sequence, trace, replanPending, heat } = json as Partial<PageSnapshot>;
+  const { zoom, sequence, trace, replanPending, heat, consolidated } = json as Partial<PageSnapshot>;
   if (!Array.isArray(zoom)) fail('snapshot.pages.zoom', 'is not an array');
   if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 0) fail('snapshot.pages.sequence', 'is not a count');
   if (!Array.isArray(trace)) fail('snapshot.pages.trace', 'is not an array');
@@ -63,6 +77,7 @@ export function restorePages(book: PageBook, json: unknown): void {
       book.heat.set(entry[0], { value: entry[1], turn: entry[2] });
     }
   }
+  if (consolidated !== undefined) restoreConsolidated(book, consolidated);
   for (const [index, step] of trace.slice(-MAX_TRACE_STEPS).entries()) {
     const path = `snapshot.pages.trace[${index}]`;
     if (typeof step !== 'object' || step === null) fail(path, 'is not an object');
@@ -71,5 +86,30 @@ export function restorePages(book: PageBook, json: unknown): void {
     if (!Array.isArray(targets) || !targets.every((target) => typeof target === 'string')) fail(`${path}.targets`, 'is not a list of page ids');
     if (typeof reason !== 'string' || typeof turn !== 'number') fail(path, 'has no reason or turn');
     book.trace.push({ action, targets: [...targets], reason, turn, ...(auto === true ? { auto: true } : {}) });
+  }
+}
+
+/**
+ * Replays the recorded merges and consulted views of consolidated pages. Checked for shape (a
+ * bad shape throws with its path); a merge or view that names pages the index does not have —
+ * the log or the consolidation options changed since — is skipped: views and merges are index
+ * state, the log loses nothing. With consolidation off, ignored.
+ */
+function restoreConsolidated(book: PageBook, json: unknown): void {
+  if (typeof json !== 'object' || json === null) fail('snapshot.pages.consolidated', 'is not an object');
+  const { merges, zoom } = json as { merges?: unknown; zoom?: unknown };
+  if (!Array.isArray(merges)) fail('snapshot.pages.consolidated.merges', 'is not an array');
+  if (!Array.isArray(zoom)) fail('snapshot.pages.consolidated.zoom', 'is not an array');
+  for (const [index, children] of merges.entries()) {
+    if (!Array.isArray(children) || !children.every((id) => typeof id === 'string')) fail(`snapshot.pages.consolidated.merges[${index}]`, 'is not a list of page ids');
+  }
+  for (const [index, entry] of zoom.entries()) {
+    if (!Array.isArray(entry) || typeof entry[0] !== 'string' || (entry[1] !== 'Detail' && entry[1] !== 'Unpacked') || typeof entry[2] !== 'number') fail(`snapshot.pages.consolidated.zoom[${index}]`, 'is not [pageId, view, since]');
+  }
+  const consolidation = book.consolidation;
+  if (!consolidation) return;
+  for (const children of merges as string[][]) consolidation.replay(children);
+  for (const [pageId, view, since] of zoom as [string, Exclude<PageView, 'Summary'>, number][]) {
+    if (consolidation.get(pageId)) consolidation.zoom.set(pageId, { view, since });
   }
 }

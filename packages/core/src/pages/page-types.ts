@@ -30,8 +30,29 @@ export interface PageManifest {
   heat: number;
   /** Index state: the fidelity the last view gave the page (`undefined` before any view). */
   activation: 'full' | 'compressed' | 'placeholder' | undefined;
-  /** Index state: turns the page has been a placeholder without a break (0 while it is shown). */
+  /**
+   * Index state: turns the page has been a placeholder without a break (0 while it is shown); for
+   * a consolidated page, the original pages logged after it (what metabolic merging reads).
+   */
   staleness: number;
+  /** Consolidated pages: the ids of its sub-pages, in log order (the seed's Source Page Ids). */
+  sources?: readonly string[];
+  /** Consolidated pages: 1 when frozen from original pages, n + 1 when merged from pages of level n. */
+  level?: number;
+  /** Consolidated pages: topic partition id (pages about alike terms share it). */
+  topic?: number;
+  /** Consolidated pages: why it was made (`pivot`, `length`, `boundary` — a system message —, `merge`). */
+  trigger?: 'pivot' | 'length' | 'boundary' | 'merge';
+  /** The consolidated page that holds this page, if any. */
+  parent?: string;
+  /** Consolidated pages: links between its sub-pages (1-based positions) and to pages outside it (ids). */
+  links?: readonly { from: number; to: number | string; kind: 'reply-to' | 'entity'; count: number }[];
+}
+
+/** A page whose view is above Summary, and the consult sequence number that put it there. */
+export interface ZoomState {
+  view: Exclude<PageView, 'Summary'>;
+  since: number;
 }
 
 /** A zoom action. */
@@ -95,4 +116,12 @@ export interface ZoomResult {
   failed: boolean;
   /** The result as text for a model: what changed and what did not. */
   text: string;
+}
+
+/** What `engine.consolidate()` did. */
+export interface ConsolidateResult {
+  /** Consolidated pages in the index now. */
+  pages: number;
+  /** Ids of the pages metabolic merging made in this call (each a consolidated page of consolidated pages). */
+  merged: string[];
 }

@@ -1,4 +1,5 @@
 import type { PageBook } from './page-book.js';
+import { cascadeShelve } from './zoom-container.js';
 
 /** Reason recorded when budget pressure shelves a consult. */
 export const PRESSURE_REASON = 'budget pressure: the oldest consult is shelved first';
@@ -41,5 +42,6 @@ export function settleConsults(book: PageBook, { allowance, cost, turn }: Settle
   }
   if (shelved.length > 0) book.replanPending = true;
   if (shelved.length > 0) book.record({ action: 'Shelve', targets: shelved, reason: PRESSURE_REASON, turn, auto: true });
+  cascadeShelve(book, shelved, turn);
   return consulted.map((page) => page.unit);
 }

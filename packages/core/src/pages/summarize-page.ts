@@ -24,6 +24,26 @@ function carries(sentence: string): boolean {
   return extractAnchors(sentence, { maxAnchors: 1 }).length > 0;
 }
 
+/** What a kept sentence does in the logical thread (`undefined`: filler). @internal */
+export type SentenceRole = 'conflict' | 'conclusion' | 'reasoning' | 'fact';
+
+/** The role of a sentence: negation or correction (a conflict), conclusion, reasoning, anchor or question (a fact). @internal */
+export function sentenceRole(sentence: string): SentenceRole | undefined {
+  if (NEGATION.test(sentence) || CORRECTION.test(sentence)) return 'conflict';
+  if (CONCLUSION.test(sentence)) return 'conclusion';
+  if (REASONING.test(sentence)) return 'reasoning';
+  if (sentence.endsWith('?') || extractAnchors(sentence, { maxAnchors: 1 }).length > 0) return 'fact';
+  return undefined;
+}
+
+/** The sentences of a text, blanks folded (long text: its first and last part). @internal */
+export function sentencesOf(text: string): string[] {
+  return scanned(text)
+    .split(SENTENCE_BREAK)
+    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
 function scanned(text: string): string {
   if (text.length <= MAX_SCANNED_CHARS) return text;
   const half = MAX_SCANNED_CHARS / 2;

@@ -3,6 +3,7 @@ import { markerField } from '../text/index.js';
 import { listRanges, parseRange } from './list-range.js';
 import type { ResolvedPageOptions } from '../options/index.js';
 import { cleanReason } from './clean-reason.js';
+import { cascadeShelve, zoomContainer } from './zoom-container.js';
 import type { PageBook } from './page-book.js';
 import type { PageView, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult } from './page-types.js';
 
@@ -59,6 +60,7 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
   const entries: ZoomEntry[] = [];
   const targets: string[] = [];
   const seen = new Set<number>();
+  const seenContainers = new Set<string>();
   const ranges: { first: number; last: number }[] = [];
   let listing: ZoomEntry | undefined;
   const limit = Math.min(ids.length, options.maxIdsPerCall);
@@ -79,6 +81,16 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
       continue;
     }
     const unit = book.resolve(raw);
+    const container = unit === undefined ? book.consolidation?.get(raw) : undefined;
+    if (container) {
+      if (seenContainers.has(container.id)) continue;
+      seenContainers.add(container.id);
+      if (action === 'Consult') book.warm(container.id, turn);
+      const entry = zoomContainer(book, action, container, id);
+      entries.push(entry);
+      if (entry.status === 'changed') targets.push(container.id);
+      continue;
+    }
     if (unit === undefined) {
       entries.push({ id, status: 'unknown', message: 'no page of this session has this id; use an id the view names (id=…, a run\'s from..to, or a listed page id).' });
       continue;
@@ -105,6 +117,7 @@ export function zoomPages(book: PageBook, action: ZoomAction, request: unknown, 
   }
   if (listing) listing.message = listRanges(book, ranges, typeof reason === 'string' ? reason.slice(0, options.maxReasonChars) : '');
   if (targets.length > 0) book.record({ action, targets, reason: cleanReason(reason ?? '', options.maxReasonChars), turn });
+  if (action === 'Shelve') cascadeShelve(book, targets, turn);
   const result = {
     action,
     entries,

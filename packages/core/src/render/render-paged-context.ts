@@ -6,7 +6,7 @@ import type { ViewMessage } from '../log/index.js';
 /** The PCP protocol version the XML view declares. */
 export const PAGED_CONTEXT_VERSION = '1.0';
 /** Ids of the synthetic messages that go to the registry, not to the linear flow. */
-const BRIEF_IDS = new Set(['cairn:dead-ends', 'cairn:reasoning-trace']);
+const BRIEF_IDS = new Set(['cairn:dead-ends', 'cairn:reasoning-trace', 'cairn:page-index']);
 const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' };
 
 /**
@@ -50,6 +50,7 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   const { pages, options } = state;
   const nodes: string[] = [];
   const briefs: string[] = [];
+  let pageIndex: string | undefined;
   const sourceIds: string[] = [];
   let open: { key: string; head: string; view: string; lines: string[] } | undefined;
   const flush = () => {
@@ -61,7 +62,10 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   for (const message of result.messages) {
     for (const id of message.sourceIds) sourceIds.push(id);
     if (BRIEF_IDS.has(message.id)) {
-      if (message.id === 'cairn:dead-ends') briefs.push(contentText(message.content).split('\n\n[cairn:reasoning-trace]')[0]!);
+      const text = contentText(message.content);
+      if (message.id === 'cairn:dead-ends') briefs.push(text.split(/\n\n\[cairn:(?:reasoning-trace|page-index)\]/)[0]!);
+      const index = text.indexOf('[cairn:page-index]');
+      if (index >= 0) pageIndex = text.slice(index);
       continue;
     }
     const units = message.sourceIds.map((id) => pages.resolve(id)).filter((unit): unit is number => unit !== undefined);
@@ -88,6 +92,7 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
     `    <ST-Node id="CURRENT_TIME" value="${escapeXml(formatTime(options.now()))}" />`,
     `    <System_Instructions>\n      ${INSTRUCTIONS}\n    </System_Instructions>`,
     ...briefs.map((brief) => `    <Known_Dead_Ends>${escapeXml(brief)}</Known_Dead_Ends>`),
+    ...(pageIndex === undefined ? [] : [`    <Page_Index>${escapeXml(pageIndex)}</Page_Index>`]),
   ];
   const xml = [
     `<PagedContext version="${PAGED_CONTEXT_VERSION}">`,

@@ -1,0 +1,65 @@
+/**
+ * Options of consolidated pages (PCP): `ContextEngineOptions.pages.consolidation`. Every field is
+ * optional; `false` turns consolidation off.
+ */
+export interface ConsolidationOptions {
+  /** Freeze original pages into consolidated pages and show the page index in the view. @default true */
+  enabled?: boolean;
+  /**
+   * Topic pivot: lexical cohesion (cosine of the term bags of the `window` pages before and the
+   * `window` pages after a boundary) below this freezes the open pages before the boundary.
+   * @default 0.1
+   */
+  pivotSimilarity?: number;
+  /** Pages on each side of a boundary that the pivot compares. @default 4 */
+  window?: number;
+  /** Fewest pages a consolidated page freezes on a pivot. @default 6 */
+  minPages?: number;
+  /** Tokens of open original pages past which they freeze whatever the topic (length overflow). @default 4000 */
+  maxTokens?: number;
+  /** Consolidated pages whose keywords' cosine is at least this share a topic id. @default 0.3 */
+  topicSimilarity?: number;
+  /**
+   * Share of a view's budget the page index (consolidated pages listed after the history, with
+   * consulted ones at their view) may take; fewer lines when they do not fit. 0: no page index in
+   * the view — the default, because on LoCoMo it did not raise reachable recall enough to pay
+   * for the history it takes (packages/bench/README.md, "where cairn loses"); consolidated pages
+   * are still built and can be consulted, listed and merged. Try 0.08.
+   * @default 0
+   */
+  indexShare?: number;
+  /** Metabolic merging: a consolidated page is stale once this many original pages came after it. @default 60 */
+  staleAfterPages?: number;
+  /**
+   * Metabolic merging, by time: also stale only when `now()` is at least this many milliseconds
+   * after the page's newest timestamp (pages without timestamps count as stale). `undefined`: pages only.
+   * @default undefined
+   */
+  staleAfterMs?: number;
+}
+
+/** Consolidation options with every default applied. @internal */
+export interface ResolvedConsolidationOptions {
+  enabled: boolean;
+  pivotSimilarity: number;
+  window: number;
+  minPages: number;
+  maxTokens: number;
+  topicSimilarity: number;
+  indexShare: number;
+  staleAfterPages: number;
+  staleAfterMs: number | undefined;
+}
+
+/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
+export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOptions> = Object.freeze({
+  enabled: true,
+  pivotSimilarity: 0.1,
+  window: 4,
+  minPages: 6,
+  maxTokens: 4000,
+  topicSimilarity: 0.3,
+  indexShare: 0,
+  staleAfterPages: 60,
+  staleAfterMs: undefined,
+});
