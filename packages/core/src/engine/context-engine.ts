@@ -1,4 +1,5 @@
-import type { ContextEngineOptions } from '../options/index.js';
+import { checkAssembleOptions, checkBudget, checkQuery, type ContextEngineOptions, type LoopSignal } from '../options/index.js';
+import { CairnError, contentText, inferWorkPhase, validateMessages, type CairnMessage, type EnginePhase } from '../log/index.js';
 import type {
   AfterTurnInput,
   AfterTurnResult,
@@ -8,41 +9,31 @@ import type {
   CompactResult,
   DirectionState,
 } from '../render/index.js';
-import { CairnError } from '../log/index.js';
 import { assembleView } from './assemble-view.js';
 import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
-import { checkBudget } from '../options/index.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
-import type { CairnMessage, EnginePhase } from '../log/index.js';
-import { validateMessages } from '../log/index.js';
 import { topTerms } from '../text/index.js';
-import { inferWorkPhase } from '../log/index.js';
 import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
 import { discoverHotExperiences, experienceAlignment } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
-import { contentText } from '../log/index.js';
-import { checkAssembleOptions, checkQuery } from '../options/index.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch, restoreBranches, type BranchParent } from './branch-engine.js';
 import { BranchRegistry, type EngineBranchSnapshot, type RegisteredBranch } from './branch-registry.js';
 import { turnBrief } from './turn-brief.js';
 import { senseVitality, type AssistantTurnHashes, type BranchInfo, type BranchOptions, type BranchStatus, type TurnVitality } from '../sovereignty/index.js';
-import type { LoopSignal } from '../options/index.js';
-import type { ResourceClass, ResourceTag } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
-import { turnWindow, type ContextWindow, type Crystal, type Projection, type TurnSlice } from '../sovereignty/index.js';
+import { turnWindow, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 import { initialEngineState } from './initial-engine-state.js';
+import { summarizeUnits } from './summarize-units.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
-import { applyKnown, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook } from '../playbook/index.js';
-import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
-import { deadEndOfBullet } from '../playbook/index.js';
+import { applyKnown, deadEndOfBullet, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -345,21 +336,8 @@ class Engine implements ContextEngine {
     return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message));
   }
 
-  async summarize(): Promise<number> {
-    const { summarizer } = this.state.options;
-    if (!summarizer) return 0;
-    const { log, units, summaries } = this.state;
-    let count = 0;
-    for (let index = 0; index < units.length; index++) {
-      const unit = log.units[index]!;
-      if (units[index]!.fidelity !== 'compressed' || summaries.has(unit.id)) continue;
-      const text = await summarizer({ unitId: unit.id, messages: log.unitMessages(index) });
-      summaries.set(unit.id, text);
-      // A new version makes every cache (rendering, planning, the last view) see the change.
-      unit.version++;
-      count++;
-    }
-    return count;
+  summarize(): Promise<number> {
+    return summarizeUnits(this.state);
   }
 
   consult(request: ZoomRequest): ZoomResult {
