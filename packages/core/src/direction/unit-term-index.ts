@@ -1,5 +1,5 @@
 import type { SessionLog } from '../log/index.js';
-import { norm, type SparseVector, type TermBag } from '../text/index.js';
+import { dot, norm, type SparseVector, type TermBag } from '../text/index.js';
 
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
@@ -229,17 +229,7 @@ function pushPacked(postings: PackedPostings, unit: number, count: number, weigh
 /** `cosine(a, b)` with both norms given (they are what `norm` returns). */
 function cosineOf(a: SparseVector, normA: number, b: SparseVector, normB: number): number {
   if (normA === 0 || normB === 0) return 0;
-  let total = 0;
-  let indexA = 0;
-  let indexB = 0;
-  while (indexA < a.ids.length && indexB < b.ids.length) {
-    const idA = a.ids[indexA]!;
-    const idB = b.ids[indexB]!;
-    if (idA === idB) total += a.weights[indexA++]! * b.weights[indexB++]!;
-    else if (idA < idB) indexA++;
-    else indexB++;
-  }
-  return Math.max(-1, Math.min(1, total / (normA * normB)));
+  return Math.max(-1, Math.min(1, dot(a, b) / (normA * normB)));
 }
 
 const indexes = new WeakMap<SessionLog, UnitTermIndex>();

@@ -1,26 +1,14 @@
 import type { ConsolidatedPage } from './consolidated-page.js';
 import type { PageBook } from './page-book.js';
 import type { PageManifest } from './page-types.js';
+import { rankedKeywords } from './ranked-keywords.js';
 
 /** Keywords a consolidated page's manifest names. */
 const CONSOLIDATED_KEYWORDS = 8;
 
 /** The terms of a bag ranked by (1 + log tf) × idf over the log now (ties: lower term id). @internal */
 export function consolidatedKeywords(book: PageBook, page: ConsolidatedPage): string[] {
-  const { log } = book;
-  const bag = book.consolidation!.bag(page);
-  const scored: { id: number; score: number }[] = [];
-  for (let index = 0; index < bag.ids.length; index++) {
-    const id = bag.ids[index]!;
-    scored.push({ id, score: (1 + Math.log(bag.counts[index]!)) * log.statistics.idf(id) });
-  }
-  scored.sort((a, b) => b.score - a.score || a.id - b.id);
-  const terms: string[] = [];
-  for (const { id } of scored.slice(0, CONSOLIDATED_KEYWORDS)) {
-    const term = log.vectoriser.vocabulary.termOf(id);
-    if (term !== undefined) terms.push(term);
-  }
-  return terms;
+  return rankedKeywords(book.log, book.consolidation!.bag(page), CONSOLIDATED_KEYWORDS);
 }
 
 /** The manifest of a consolidated page (index state at `turn`). @internal */

@@ -4,6 +4,7 @@ import type { PageManifest, PageView, TraceStep, ZoomState } from './page-types.
 import type { ResolvedConsolidationOptions } from '../options/index.js';
 import { Consolidation } from './consolidation.js';
 import { summarizePage } from './summarize-page.js';
+import { rankedKeywords } from './ranked-keywords.js';
 
 /** Keywords a manifest names. */
 const MANIFEST_KEYWORDS = 6;
@@ -150,20 +151,7 @@ export class PageBook {
    * Computed on each read, never cached: the same log always gives the same keywords.
    */
   keywords(unit: number): string[] {
-    const { log } = this;
-    const { bag } = log.unitFeatures(unit);
-    const scored: { id: number; score: number }[] = [];
-    for (let index = 0; index < bag.ids.length; index++) {
-      const id = bag.ids[index]!;
-      scored.push({ id, score: (1 + Math.log(bag.counts[index]!)) * log.statistics.idf(id) });
-    }
-    scored.sort((a, b) => b.score - a.score || a.id - b.id);
-    const terms: string[] = [];
-    for (const { id } of scored.slice(0, MANIFEST_KEYWORDS)) {
-      const term = log.vectoriser.vocabulary.termOf(id);
-      if (term !== undefined) terms.push(term);
-    }
-    return terms;
+    return rankedKeywords(this.log, this.log.unitFeatures(unit).bag, MANIFEST_KEYWORDS);
   }
 
   /** True once after a page's view changed (then false until the next change). */

@@ -14,7 +14,7 @@ export { createLexicalVectoriser } from './lexical-vectoriser.js';
 export type { LexicalVectoriser, LexicalVectoriserOptions } from './lexical-vectoriser.js';
 export { markerField } from './marker-field.js';
 export { neutralizeMarkup } from './neutralize-markup.js';
-export { blend, cosine, distance, EMPTY_VECTOR, norm, normalize, vectorFromBag } from './sparse-vector.js';
+export { blend, cosine, distance, dot, EMPTY_VECTOR, norm, normalize, vectorFromBag } from './sparse-vector.js';
 export type { SparseVector } from './sparse-vector.js';
 export { mergeTermBags } from './term-bag.js';
 export type { TermBag } from './term-bag.js';
