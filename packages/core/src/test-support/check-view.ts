@@ -81,16 +81,19 @@ export function provableViewBound(engine: ContextEngine, context: ViewContext): 
   return { mandatoryTokens, bound: mandatoryTokens + gaps * placeholderUpperBound(messages, context.counter) };
 }
 
+/** Ids of the synthetic briefs a view may end with (outside the history's order and coverage checks). */
+const BRIEF_IDS = new Set(['cairn:dead-ends', 'cairn:reasoning-trace', 'cairn:page-index', 'cairn:loop']);
+
 /** Checks every invariant of one assembled view against the engine's log. */
 export function checkView(engine: ContextEngine, result: AssembleResult, context: ViewContext): void {
   const { metadata } = result;
-  // The dead-end brief, when there is one, is the last message: synthetic, and outside the
-  // history's order and coverage checks (its sources are the failed attempts it summarises).
+  // A brief (dead ends, reasoning trace, page index, loop notice), when there is one, is the last
+  // message: synthetic, and outside the history's order and coverage checks.
   const last = result.messages[result.messages.length - 1];
-  const brief = last?.id === 'cairn:dead-ends' || last?.id === 'cairn:reasoning-trace' ? last : undefined;
+  const brief = last && BRIEF_IDS.has(last.id) ? last : undefined;
   if (brief) {
     expect(brief.synthetic).toBe(true);
-    expect(String(brief.content).startsWith(brief.id === 'cairn:dead-ends' ? '[cairn:dead-ends]' : '[cairn:reasoning-trace]')).toBe(true);
+    expect(String(brief.content).startsWith(`[${brief.id}]`)).toBe(true);
   }
   const messages = brief ? result.messages.slice(0, -1) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);
