@@ -175,6 +175,8 @@ export type { DeadEndSteeringOptions } from './options/index.js';
 export type { SteeredDeadEnd } from './direction/index.js';
 // Dead ends as bullets of the playbook's mistakes section (issue 15).
 export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';
+export { DEFAULT_REFLECTOR_INSTRUCTIONS, isPlaybookDelta, parsePlaybookDeltas, reflectorTranscript } from './playbook/index.js';
+export type { ReflectorTranscriptOptions } from './playbook/index.js';
 export type { GetPlaybookOptions } from './engine/index.js';
 // Recoveries that kept working become skills (issue 15).
 export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './options/index.js';

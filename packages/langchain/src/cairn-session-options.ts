@@ -1,4 +1,4 @@
-import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer } from '@cairn/core';
+import type { BudgetOption, ContextEngine, ContextEngineOptions, Embedder, PlaybookReflector, SessionStore, Summarizer } from '@cairn/core';
 import type { BaseLanguageModelInterface } from '@langchain/core/language_models/base';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 
@@ -47,6 +47,18 @@ export interface CairnSessionOptions extends Omit<ContextEngineOptions, 'session
    * @default none (compressed messages show cairn's extractive compression)
    */
   summarizer?: BaseLanguageModelInterface | Summarizer;
+  /**
+   * A LangChain chat model (or a cairn `PlaybookReflector`) that curates the session's playbook
+   * (ACE's reflector): after a view of a stored session, once `reflectEvery` new messages were
+   * logged since its last run, it reads them with the playbook and answers with delta operations
+   * (add, count, merge, prune — never a rewrite). In the background, one run at a time per
+   * session, never delaying a call; failures (including a reply that holds no operations) go to
+   * `onBackgroundError` like the summariser's. Takes the place of `playbook.reflector`.
+   * @default none (the deterministic curator alone)
+   */
+  reflector?: BaseLanguageModelInterface | PlaybookReflector;
+  /** New messages the reflector waits for between runs (one model call per batch). @default 20 (`DEFAULT_REFLECT_EVERY`) */
+  reflectEvery?: number;
   /**
    * Called when a write nobody awaits fails: a background checkpoint of the session state, or
    * the save of a session the middleware let go of (`maxOpenSessions`). No message is lost (the

@@ -9,7 +9,8 @@ export interface ChatModelSummarizerOptions {
 }
 
 /** The text of what a LangChain model returned (a message, its content parts, or a string). */
-function replyText(reply: unknown): string {
+/** @internal */
+export function replyText(reply: unknown): string {
   if (typeof reply === 'string') return reply;
   const content = (reply as { content?: unknown } | null)?.content;
   if (typeof content === 'string') return content;

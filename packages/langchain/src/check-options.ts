@@ -40,7 +40,7 @@ export function checkCount(owner: string, name: string, value: unknown): void {
 export function checkSessionOptions(owner: string, options: unknown): CairnSessionOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) invalidOption(owner, 'the options', 'an object', options);
-  const { sessionId, tenant, store, checkpointEvery, budget, contextWindow, embeddings, onBackgroundError, summarizer } = options as Record<string, unknown>;
+  const { sessionId, tenant, store, checkpointEvery, budget, contextWindow, embeddings, onBackgroundError, summarizer, reflector, reflectEvery } = options as Record<string, unknown>;
   checkBudgetOption(owner, budget);
   checkCount(owner, 'contextWindow', contextWindow);
   if (typeof sessionId !== 'function') checkKeyPart(owner, 'sessionId', sessionId);
@@ -49,6 +49,8 @@ export function checkSessionOptions(owner: string, options: unknown): CairnSessi
   checkCount(owner, 'checkpointEvery', checkpointEvery);
   if (embeddings !== undefined && typeof (embeddings as { embed?: unknown }).embed !== 'function') checkMethods(owner, 'embeddings', embeddings, ['embedQuery', 'embedDocuments'], 'a LangChain Embeddings or a cairn Embedder');
   if (summarizer !== undefined && typeof summarizer !== 'function') checkMethods(owner, 'summarizer', summarizer, ['invoke'], 'a LangChain chat model or a cairn Summarizer');
+  if (reflector !== undefined && typeof reflector !== 'function') checkMethods(owner, 'reflector', reflector, ['invoke'], 'a LangChain chat model or a cairn PlaybookReflector');
+  checkCount(owner, 'reflectEvery', reflectEvery);
   if (onBackgroundError !== undefined && typeof onBackgroundError !== 'function') invalidOption(owner, 'onBackgroundError', 'a function (error, { sessionId }) => void', onBackgroundError);
   return options as CairnSessionOptions;
 }

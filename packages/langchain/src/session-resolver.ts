@@ -1,5 +1,6 @@
-import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type CairnSession, type ContextEngine, type Embedder, type Summarizer } from '@cairn/core';
+import { CairnError, checkEngineOptions, createBpeTokenCounter, createContextEngine, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type CairnSession, type ContextEngine, type Embedder, type PlaybookReflector, type Summarizer } from '@cairn/core';
 import type { BaseLanguageModelInterface } from '@langchain/core/language_models/base';
+import { chatModelReflector } from './chat-model-reflector.js';
 import { chatModelSummarizer } from './chat-model-summarizer.js';
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
 import { BackgroundErrors } from './background-errors.js';
@@ -10,6 +11,9 @@ import { LangChainSession } from './lang-chain-session.js';
 /** Default of `maxOpenSessions`: stored sessions an adapter keeps open (engines in memory). */
 export const DEFAULT_MAX_OPEN_SESSIONS = 100;
 
+/** Default of `reflectEvery`: new messages the reflector model waits for between runs. */
+export const DEFAULT_REFLECT_EVERY = 20;
+
 function summarizerOf(value: BaseLanguageModelInterface | Summarizer | undefined): Summarizer | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'function') return value;
@@ -17,6 +21,15 @@ function summarizerOf(value: BaseLanguageModelInterface | Summarizer | undefined
     throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid summarizer: pass a LangChain chat model (with invoke) or a cairn Summarizer function.' });
   }
   return chatModelSummarizer(value);
+}
+
+function reflectorOf(value: BaseLanguageModelInterface | PlaybookReflector | undefined): PlaybookReflector | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'function') return value;
+  if (typeof value !== 'object' || value === null || typeof (value as BaseLanguageModelInterface).invoke !== 'function') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid reflector: pass a LangChain chat model (with invoke) or a cairn PlaybookReflector function.' });
+  }
+  return chatModelReflector(value);
 }
 
 function isEmbedder(value: EmbeddingsInterface | Embedder): value is Embedder {
@@ -54,7 +67,10 @@ export interface SessionResolver {
  * @internal
  */
 export function createSessionResolver(owner: string, options: CairnSessionOptions, maxOpenSessions = DEFAULT_MAX_OPEN_SESSIONS): SessionResolver {
-  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, onBackgroundError, summarizer: summarizerOption, ...engineOptions } = options;
+  const { engine, sessionId: _sessionId, store = createInMemorySessionStore(), tenant = DEFAULT_TENANT, checkpointEvery, budget: _budget, contextWindow: _contextWindow, embeddings, onBackgroundError, summarizer: summarizerOption, reflector: reflectorOption, reflectEvery = DEFAULT_REFLECT_EVERY, ...givenEngineOptions } = options;
+  const reflector = reflectorOf(reflectorOption);
+  if (!Number.isInteger(reflectEvery) || reflectEvery < 1) throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: reflectEvery must be a whole number ≥ 1 (got ${String(reflectEvery)}).` });
+  const engineOptions = reflector ? { ...givenEngineOptions, playbook: { ...givenEngineOptions.playbook, reflector } } : givenEngineOptions;
   const tokenCounter = engineOptions.tokenCounter ?? createBpeTokenCounter();
   if (engine !== undefined) {
     if (typeof engine !== 'object' || engine === null || typeof engine.assemble !== 'function' || typeof engine.ingest !== 'function') {
@@ -83,15 +99,15 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
         () => undefined, // a failed opening was already thrown to its caller
       ),
   });
-  /** Sessions whose summariser is running (one run at a time per session). */
-  const summarizing = new Set<string>();
-  const summarizeInBackground = (sessionId: string, engine: ContextEngine): void => {
-    if (summarizing.has(sessionId)) return;
-    summarizing.add(sessionId);
-    engine
-      .summarize()
-      .catch((error: unknown) => backgroundErrors.report(sessionId, error))
-      .finally(() => summarizing.delete(sessionId));
+  /** Sessions whose summariser or reflector is running (one run at a time per session). */
+  const working = new Set<string>();
+  const workInBackground = (sessionId: string, engine: ContextEngine): void => {
+    if (working.has(sessionId)) return;
+    working.add(sessionId);
+    const report = (error: unknown): void => backgroundErrors.report(sessionId, error);
+    (summarizer ? engine.summarize().catch(report) : Promise.resolve())
+      .then(() => (reflector ? engine.reflect({ minMessages: reflectEvery }).catch(report) : undefined))
+      .finally(() => working.delete(sessionId));
   };
   const open = async (sessionId: string) => {
     const stored = await openSession({
@@ -110,7 +126,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
       ingest: (messages: Parameters<CairnSession['ingest']>[0]) => stored.ingest(messages),
       assemble: (assembleOptions: Parameters<CairnSession['assemble']>[0]) => stored.assemble(assembleOptions),
       checkpoint: () => stored.checkpoint(),
-      ...(summarizer ? { afterView: () => summarizeInBackground(sessionId, stored.engine) } : {}),
+      ...(summarizer || reflector ? { afterView: () => workInBackground(sessionId, stored.engine) } : {}),
     };
     return { stored, session: new LangChainSession(backend, tokenCounter) };
   };

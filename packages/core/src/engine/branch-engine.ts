@@ -243,8 +243,8 @@ class Branch implements ContextBranch, RegisteredBranch {
   applyPlaybookDelta(delta: PlaybookDelta): PlaybookBullet | undefined {
     return this.child.applyPlaybookDelta(delta);
   }
-  reflect(): Promise<number> {
-    return this.child.reflect();
+  reflect(options?: { minMessages?: number }): Promise<number> {
+    return this.child.reflect(options);
   }
   prepare(options?: { query?: string }): Promise<number> {
     return this.child.prepare(options);

@@ -89,9 +89,13 @@ export interface ContextEngine {
   /**
    * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
    * its last run and applies the delta operations it returns; never part of `assemble`.
+   * @param options.minMessages - Runs only when at least this many messages were logged since
+   *   the last run (the adapters batch their model calls this way); fewer wait for a later run. @default 1
    * @returns How many deltas were applied (0 without a reflector or new messages).
+   * @throws CairnError `INVALID_MESSAGE` when the reflector returns anything but well-formed
+   *   deltas (nothing of that batch is applied; the same messages are offered again next run).
    */
-  reflect(): Promise<number>;
+  reflect(options?: { minMessages?: number }): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */
   listDeadEnds(options?: { topK?: number }): DeadEnd[];
   /** Pins messages: their units stay full in every view (a promotion to PRESERVED, recorded in the resource ledger). */

@@ -330,10 +330,10 @@ class Engine implements ContextEngine {
     return dense.prepare(log, query?.trim() ? query : undefined);
   }
 
-  async reflect(): Promise<number> {
+  async reflect(reflectOptions: { minMessages?: number } = {}): Promise<number> {
     const { playbook, options, log } = this.state;
     if (!playbook || !options.playbook.reflector) return 0;
-    return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message));
+    return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message), reflectOptions.minMessages);
   }
 
   summarize(): Promise<number> {

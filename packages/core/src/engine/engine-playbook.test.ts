@@ -140,3 +140,32 @@ describe('the injected reflector', () => {
     expect(() => createContextEngine({ playbook: { reflector: 'model' as never } })).toThrow(/playbook.reflector/);
   });
 });
+
+describe('reflect({ minMessages })', () => {
+  it('waits for a batch of new messages, then reflects on the whole batch once', async () => {
+    const seen: string[][] = [];
+    const engine = createContextEngine({ ...options, playbook: { reflector: async ({ messages }) => (seen.push(messages.map((message) => message.id)), []) } });
+    engine.ingest({ id: 'u1', role: 'user', content: 'one' });
+    engine.ingest({ id: 'u2', role: 'user', content: 'two' });
+    expect(await engine.reflect({ minMessages: 3 })).toBe(0);
+    expect(seen).toEqual([]);
+    engine.ingest({ id: 'u3', role: 'user', content: 'three' });
+    await engine.reflect({ minMessages: 3 });
+    expect(seen).toEqual([['u1', 'u2', 'u3']]);
+  });
+
+  it('applies nothing of a batch with one malformed delta, and offers the same messages again', async () => {
+    let calls = 0;
+    const engine = createContextEngine({
+      ...options,
+      playbook: { reflector: async () => (++calls === 1 ? [{ op: 'add', section: 'tools', content: 'fine' }, { op: 'add', section: 'nowhere', content: 'bad' }] : [{ op: 'add', section: 'tools', content: 'fine' }]) as never },
+    });
+    engine.ingest({ id: 'u1', role: 'user', content: 'one' });
+    const error = await engine.reflect().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CairnError);
+    expect((error as CairnError).code).toBe('INVALID_MESSAGE');
+    expect(engine.getPlaybook()).toEqual([]);
+    expect(await engine.reflect()).toBe(1);
+    expect(engine.getPlaybook().map((bullet) => bullet.content)).toEqual(['fine']);
+  });
+});

@@ -1,5 +1,6 @@
 import { CairnError, type CairnMessage } from '../log/index.js';
 import type { PlaybookReflector } from '../options/index.js';
+import { isPlaybookDelta } from './check-playbook-delta.js';
 import { applyKnown, type PlaybookRuntime } from './playbook-runtime.js';
 
 /**
@@ -11,16 +12,18 @@ import { applyKnown, type PlaybookRuntime } from './playbook-runtime.js';
  * @param runtime - The engine's playbook.
  * @param reflector - The model.
  * @param messages - The whole log, in order.
+ * @param minMessages - Runs only when at least this many messages were logged since the last
+ *   run (a batch per model call); fewer: returns 0 and reflects on them with a later batch.
  * @returns How many deltas were applied.
  * @throws CairnError `INVALID_MESSAGE` when the reflector returns something other than an array
- *   of deltas (nothing of that batch is applied).
+ *   of well-formed deltas (`isPlaybookDelta`; nothing of that batch is applied).
  * @internal
  */
-export async function reflectPlaybook(runtime: PlaybookRuntime, reflector: PlaybookReflector, messages: readonly CairnMessage[]): Promise<number> {
+export async function reflectPlaybook(runtime: PlaybookRuntime, reflector: PlaybookReflector, messages: readonly CairnMessage[], minMessages = 1): Promise<number> {
   const from = runtime.reflectedUpTo ?? 0;
-  if (from >= messages.length) return 0;
+  if (messages.length - from < Math.max(1, minMessages)) return 0;
   const deltas = await reflector({ messages: messages.slice(from), playbook: runtime.playbook.ranked() });
-  if (!Array.isArray(deltas) || deltas.some((delta) => typeof delta !== 'object' || delta === null || !['add', 'count', 'merge', 'prune'].includes((delta as { op?: unknown }).op as string))) {
+  if (!Array.isArray(deltas) || !deltas.every(isPlaybookDelta)) {
     throw new CairnError({ code: 'INVALID_MESSAGE', message: "The playbook reflector must return an array of delta operations ({ op: 'add' | 'count' | 'merge' | 'prune', … }); nothing was applied." });
   }
   runtime.reflectedUpTo = messages.length;
