@@ -89,6 +89,7 @@ export class CairnChatStore<AdditionalMessageOptions extends object = object> ex
       maxOpen: maxOpenSessions,
       onBackgroundError: (error) => logger.warn('cairn: a background save of a chat-store session failed (its messages are in the store).', error),
       onSummaryError: (error) => logger.warn('cairn: the summariser failed (compressed messages keep their extractive compression).', error),
+      onReflectorError: (error) => logger.warn('cairn: the playbook reflector failed (the playbook keeps what the deterministic curator learnt).', error),
     });
     checkForeignOptions(logger, 'CairnChatStore', { chatStore, embedder: options.embedder });
   }

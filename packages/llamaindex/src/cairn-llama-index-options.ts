@@ -1,4 +1,4 @@
-import type { BudgetOption, ContextEngine, Embedder, OpenSessionOptions, Summarizer } from '@cairn/core';
+import type { BudgetOption, ContextEngine, Embedder, OpenSessionOptions, PlaybookReflector, Summarizer } from '@cairn/core';
 import type { BaseEmbedding, LLM } from 'llamaindex';
 import type { CairnLogger } from './cairn-logger.js';
 
@@ -34,6 +34,18 @@ export interface CairnLlamaIndexOptions extends Omit<OpenSessionOptions, 'sessio
    * @default none (compressed messages show cairn's extractive compression)
    */
   summarizer?: LLM | Summarizer;
+  /**
+   * A LlamaIndex `LLM` (or a cairn `PlaybookReflector`) that curates the session's playbook
+   * (ACE's reflector): after a view of a stored session, once `reflectEvery` new messages were
+   * logged since its last run, it reads them with the playbook and answers with delta operations
+   * (add, count, merge, prune — never a rewrite). In the background, one run at a time per
+   * session, never delaying a call; a failure (including a reply that holds no operations) is
+   * reported to `logger`. Takes the place of `playbook.reflector`; a caller's `engine` uses its own options.
+   * @default none (the deterministic curator alone)
+   */
+  reflector?: LLM | PlaybookReflector;
+  /** New messages the reflector waits for between runs (one LLM call per batch). @default 20 (`DEFAULT_REFLECT_EVERY`) */
+  reflectEvery?: number;
   /**
    * Where the adapter reports what it cannot throw to a caller: a failed `memory.add` nobody
    * awaited, a second copy of `@llamaindex/core`. LlamaIndex's `Logger` fits.

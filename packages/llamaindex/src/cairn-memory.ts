@@ -77,6 +77,7 @@ export class CairnMemory extends Memory {
       maxOpen: 1,
       onBackgroundError: (error) => this.cairnLogger.warn('cairn: a background save of the memory failed (its messages are in the store).', error),
       onSummaryError: (error) => this.cairnLogger.warn('cairn: the summariser failed (compressed messages keep their extractive compression).', error),
+      onReflectorError: (error) => this.cairnLogger.warn('cairn: the playbook reflector failed (the playbook keeps what the deterministic curator learnt).', error),
     });
     checkForeignOptions(this.cairnLogger, 'createCairnMemory', { llm: options.llm, embedder: options.embedder });
   }

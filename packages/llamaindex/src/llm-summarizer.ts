@@ -8,7 +8,8 @@ export interface LlmSummarizerOptions {
 }
 
 /** The text of a LlamaIndex message content (a string, or text parts). */
-function contentText(content: unknown): string {
+/** @internal */
+export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content.map((part) => ((part as { type?: string }).type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join('');

@@ -1,5 +1,6 @@
-import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type ContextEngine, type Embedder, type SessionStore, type Summarizer } from '@cairn/core';
+import { CairnError, createBpeTokenCounter, createInMemorySessionStore, DEFAULT_TENANT, LruMap, openSession, type ContextEngine, type Embedder, type PlaybookReflector, type SessionStore, type Summarizer } from '@cairn/core';
 import type { BaseEmbedding, LLM } from 'llamaindex';
+import { llmReflector } from './llm-reflector.js';
 import { llmSummarizer } from './llm-summarizer.js';
 import type { CairnLlamaIndexOptions } from './cairn-llama-index-options.js';
 import { fromBaseEmbedding } from './from-base-embedding.js';
@@ -8,6 +9,9 @@ import { LlamaIndexSession } from './llama-index-session.js';
 /** How many sessions a chat store keeps open (in memory) by default; the store keeps every log. */
 export const DEFAULT_MAX_OPEN_SESSIONS = 100;
 
+/** Default of `reflectEvery`: new messages the reflector LLM waits for between runs. */
+export const DEFAULT_REFLECT_EVERY = 20;
+
 function summarizerOf(value: LLM | Summarizer | undefined): Summarizer | undefined {
   if (value === undefined) return undefined;
   if (typeof value === 'function') return value;
@@ -15,6 +19,15 @@ function summarizerOf(value: LLM | Summarizer | undefined): Summarizer | undefin
     throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid summarizer: pass a LlamaIndex LLM (with chat) or a cairn Summarizer function.' });
   }
   return llmSummarizer(value);
+}
+
+function reflectorOf(value: LLM | PlaybookReflector | undefined): PlaybookReflector | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'function') return value;
+  if (typeof value !== 'object' || value === null || typeof (value as LLM).chat !== 'function') {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: 'Invalid reflector: pass a LlamaIndex LLM (with chat) or a cairn PlaybookReflector function.' });
+  }
+  return llmReflector(value);
 }
 
 function isEmbedder(value: BaseEmbedding | Embedder): value is Embedder {
@@ -65,21 +78,28 @@ async function closeSession(opening: Promise<LlamaIndexSession>): Promise<void> 
 export function createSessionResolver(
   owner: string,
   options: CairnLlamaIndexOptions,
-  { maxOpen = DEFAULT_MAX_OPEN_SESSIONS, onBackgroundError, onSummaryError = onBackgroundError }: { maxOpen?: number; onBackgroundError: (error: unknown) => void; onSummaryError?: (error: unknown) => void },
+  {
+    maxOpen = DEFAULT_MAX_OPEN_SESSIONS,
+    onBackgroundError,
+    onSummaryError = onBackgroundError,
+    onReflectorError = onBackgroundError,
+  }: { maxOpen?: number; onBackgroundError: (error: unknown) => void; onSummaryError?: (error: unknown) => void; onReflectorError?: (error: unknown) => void },
 ): SessionResolver {
-  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, logger: _logger, summarizer: summarizerOption, ...sessionOptions } = options;
+  const { engine, budget: _budget, contextWindow: _contextWindow, embedder: embedding, store: givenStore, logger: _logger, summarizer: summarizerOption, reflector: reflectorOption, reflectEvery = DEFAULT_REFLECT_EVERY, ...givenSessionOptions } = options;
+  const reflector = reflectorOf(reflectorOption);
+  if (!Number.isInteger(reflectEvery) || reflectEvery < 1) throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid ${owner} options: reflectEvery must be a whole number ≥ 1 (got ${String(reflectEvery)}).` });
+  const sessionOptions = reflector ? { ...givenSessionOptions, playbook: { ...givenSessionOptions.playbook, reflector } } : givenSessionOptions;
   const tokenCounter = sessionOptions.tokenCounter ?? createBpeTokenCounter();
   const embedder = embedding === undefined ? undefined : isEmbedder(embedding) ? embedding : fromBaseEmbedding(embedding);
   const summarizer = summarizerOf(summarizerOption);
-  /** Sessions whose summariser is running (one run at a time per session). */
-  const summarizing = new Set<string>();
-  const summarizeInBackground = (sessionId: string, engine: ContextEngine): void => {
-    if (summarizing.has(sessionId)) return;
-    summarizing.add(sessionId);
-    engine
-      .summarize()
-      .catch(onSummaryError)
-      .finally(() => summarizing.delete(sessionId));
+  /** Sessions whose summariser or reflector is running (one run at a time per session). */
+  const working = new Set<string>();
+  const workInBackground = (sessionId: string, engine: ContextEngine): void => {
+    if (working.has(sessionId)) return;
+    working.add(sessionId);
+    (summarizer ? engine.summarize().catch(onSummaryError) : Promise.resolve())
+      .then(() => (reflector ? engine.reflect({ minMessages: reflectEvery }).catch(onReflectorError) : undefined))
+      .finally(() => working.delete(sessionId));
   };
   if (engine !== undefined) {
     if (typeof engine !== 'object' || engine === null || typeof engine.assemble !== 'function' || typeof engine.ingest !== 'function') {
@@ -117,7 +137,7 @@ export function createSessionResolver(
         ingest: (messages) => opened.ingest(messages),
         assemble: (assembleOptions) => opened.assemble(assembleOptions),
         close: () => opened.close(),
-        ...(summarizer ? { afterAssemble: () => summarizeInBackground(sessionId, opened.engine) } : {}),
+        ...(summarizer || reflector ? { afterAssemble: () => workInBackground(sessionId, opened.engine) } : {}),
       },
       tokenCounter,
       embedder !== undefined,
