@@ -1,4 +1,4 @@
-import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, SessionStore, Summarizer, VitalityPulse } from '@cairn/core';
+import type { AssembleMetadata, BudgetOption, ContextEngine, ContextEngineOptions, Embedder, PlaybookReflector, SessionStore, Summarizer, VitalityPulse } from '@cairn/core';
 import type { EmbeddingModel, LanguageModel } from 'ai';
 
 /** Sessions (branches included) the middleware holds open at once; the least recently used is closed past it. */
@@ -19,6 +19,8 @@ export const DEFAULT_GUARD: CairnGuardMode = 'warn';
 export const DEFAULT_MAX_BLOCKED_RETRIES = 2;
 /** Default reaction to a history that does not continue the session. */
 export const DEFAULT_ON_HISTORY_MISMATCH: HistoryMismatchMode = 'branch';
+/** Default of `reflectEvery`: new messages the reflector model waits for between runs. */
+export const DEFAULT_REFLECT_EVERY = 20;
 
 /**
  * What the guard does with a tool call that repeats a dead end: `off` nothing; `warn` marks it
@@ -123,6 +125,18 @@ export interface CairnMiddlewareOptions extends Omit<ContextEngineOptions, 'sess
    * asks for none).
    */
     summarizer?: LanguageModel | Summarizer;
+  /**
+   * A model (or a core `PlaybookReflector`) that curates the session's playbook (ACE's
+   * reflector): after a call of a named session, once `reflectEvery` new messages were logged
+   * since its last run, it reads them with the playbook and answers with delta operations (add,
+   * count, merge, prune — never a rewrite). In the background, one run at a time per session,
+   * never delaying a call; failures (including a reply that holds no operations) go to
+   * `onBackgroundError`. Takes the place of `playbook.reflector`.
+   * @default none (the deterministic curator alone)
+   */
+  reflector?: LanguageModel | PlaybookReflector;
+  /** New messages the reflector waits for between runs (one model call per batch). @default DEFAULT_REFLECT_EVERY (20) */
+  reflectEvery?: number;
   /** @default DEFAULT_ON_HISTORY_MISMATCH ('branch'); with `engine`, `'branch'` acts as `'append'` */
   onHistoryMismatch?: HistoryMismatchMode;
   /**

@@ -11,12 +11,14 @@ import {
   DEFAULT_MAX_UNNAMED_ENGINES,
   DEFAULT_MAX_UNNAMED_MESSAGES,
   DEFAULT_ON_HISTORY_MISMATCH,
+  DEFAULT_REFLECT_EVERY,
   type CairnMiddlewareOptions,
 } from './cairn-middleware-options.js';
 import { checkMiddlewareOptions } from './check-middleware-options.js';
 import { embeddingModelEmbedder } from './embedding-model-embedder.js';
 import { guardGenerate } from './guard-generate.js';
 import { guardStream } from './guard-stream.js';
+import { languageModelReflector } from './language-model-reflector.js';
 import { languageModelSummarizer } from './language-model-summarizer.js';
 import { normalizeBlockedCalls } from './normalize-blocked-calls.js';
 import { plannedToolsOf } from './planned-tools.js';
@@ -102,6 +104,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     embeddingModel,
     embedder,
     summarizer,
+    reflector,
+    reflectEvery = DEFAULT_REFLECT_EVERY,
     onHistoryMismatch = DEFAULT_ON_HISTORY_MISMATCH,
     onBackgroundError,
     onView,
@@ -118,6 +122,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     embedder: embedder ?? (embeddingModel ? embeddingModelEmbedder(embeddingModel) : undefined),
     summarizer: summarizer === undefined ? undefined : isSummarizer(summarizer) ? summarizer : languageModelSummarizer(summarizer),
     sovereignty: withPulse(engineOptions.sovereignty, onPulse),
+    ...(reflector === undefined ? {} : { playbook: { ...engineOptions.playbook, reflector: typeof reflector === 'function' ? reflector : languageModelReflector(reflector) } }),
   };
   // Core checks the engine options here, once, rather than at the first call.
   if (!engine) checkEngineOptions(resolvedEngineOptions);
@@ -165,11 +170,12 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   /** The session of a call, or `undefined` when the call is scoped to itself. */
   const sessionOf = (params: LanguageModelV4CallOptions): string | undefined => callSessionId(params) ?? defaultSessionId ?? (engine ? 'engine' : undefined);
 
-  const summarizeInBackground = (entry: SessionEntry): void => {
-    if (summarizer === undefined || entry.summarizing) return;
-    entry.summarizing = entry.handle.engine
-      .summarize()
-      .catch(background.report)
+  /** The summariser, then the reflector, in the background: one run at a time per session. */
+  const workInBackground = (entry: SessionEntry): void => {
+    if ((summarizer === undefined && reflector === undefined) || entry.summarizing) return;
+    const { engine: current } = entry.handle;
+    entry.summarizing = (summarizer === undefined ? Promise.resolve() : current.summarize().catch(background.report))
+      .then(() => (reflector === undefined ? undefined : current.reflect({ minMessages: reflectEvery }).catch(background.report)))
       .finally(() => {
         entry.summarizing = undefined;
       });
@@ -219,7 +225,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       const plannedTools = plannedToolsOf(params, offered);
       const view = entry.handle.assemble({ budget: budget - reserved, ...(plannedTools ? { plannedTools } : {}) });
       onView?.({ sessionId: engine ? undefined : sessionId, reserved, metadata: view.metadata });
-      if (sessionId !== undefined) summarizeInBackground(entry);
+      if (sessionId !== undefined) workInBackground(entry);
       const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];
       if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });
       const transformed = { ...params, prompt: out };

@@ -32,7 +32,7 @@ function checkOneOf(name: string, value: unknown, allowed: readonly string[]): v
  * @internal
  */
 export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number {
-  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, maxUnnamedEngines, maxUnnamedMessages, store, engine, onBackgroundError, onView, summarizer, embedder, embeddingModel } = options;
+  const { sessionId, tenant, contextWindow, guard, onHistoryMismatch, maxBlockedRetries, checkpointEvery, maxOpenSessions, maxUnnamedEngines, maxUnnamedMessages, store, engine, onBackgroundError, onView, summarizer, embedder, embeddingModel, reflector, reflectEvery } = options;
   if (contextWindow !== undefined) checkInteger('contextWindow', contextWindow, 1);
   const budget = resolveBudgetOption(OWNER, options.budget, contextWindow);
   if (sessionId !== undefined || tenant !== undefined) {
@@ -58,6 +58,10 @@ export function checkMiddlewareOptions(options: CairnMiddlewareOptions): number 
   if (summarizer !== undefined && typeof summarizer !== 'function' && typeof summarizer !== 'string' && !hasMethods(summarizer, ['doGenerate'])) {
     fail('summarizer must be an AI SDK language model or a core Summarizer function.', {});
   }
+  if (reflector !== undefined && typeof reflector !== 'function' && typeof reflector !== 'string' && !hasMethods(reflector, ['doGenerate'])) {
+    fail('reflector must be an AI SDK language model or a core PlaybookReflector function.', {});
+  }
+  checkInteger('reflectEvery', reflectEvery, 1);
   if (embedder !== undefined && !hasMethods(embedder, ['embed'])) fail('embedder must be a core Embedder ({ id, embed }).', {});
   if (embeddingModel !== undefined && typeof embeddingModel !== 'string' && !hasMethods(embeddingModel, ['doEmbed'])) fail('embeddingModel must be an AI SDK embedding model.', {});
   if (embedder !== undefined && embeddingModel !== undefined) fail('pass embedder or embeddingModel, not both.', {});

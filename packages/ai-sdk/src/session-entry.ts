@@ -20,7 +20,7 @@ export class SessionEntry {
   readonly synced = new SyncedKeys();
   /** Decoded AI SDK messages by cairn message id. */
   readonly decoded = new Map<string, LanguageModelV4Message>();
-  /** The background summariser run in flight, if any. */
+  /** The background summariser / reflector run in flight, if any. */
   summarizing: Promise<unknown> | undefined;
   private readonly queue = new SerialQueue();
 
