@@ -5,6 +5,10 @@
  * session, as a tool loop makes them (transformParams then wrapGenerate): with the default
  * `maxUnnamedEngines` (the previous step's engine is reused and only the new message ingested)
  * and with `maxUnnamedEngines: 0` (the whole prompt ingested into a fresh engine every call).
+ * The named session is timed twice: with a history rebuilt with new strings every call (an app
+ * that loads it from a database) and with one the app keeps and re-sends (generateText makes new
+ * prompt objects each call, sharing the app's strings). Each row prints wall-clock and process
+ * CPU-time percentiles (CPU time is less disturbed by other work on a busy machine).
  *
  *   npm run bench -w @cairn/ai-sdk
  */
@@ -38,15 +42,45 @@ function message(index: number): LanguageModelV4Message {
   }
 }
 
-function stats(samples: number[]): string {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-  return `p50 ${at(0.5).toFixed(2)} ms  p95 ${at(0.95).toFixed(2)} ms`;
+/** One call's cost: wall-clock and this process's CPU time (less disturbed by a busy machine). */
+interface Sample {
+  wall: number;
+  cpu: number;
 }
 
-/** A history that ends with a user message or a tool result (what a model call sees). */
+function stats(samples: Sample[]): string {
+  const at = (values: number[], share: number) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(2);
+  };
+  const wall = samples.map((sample) => sample.wall);
+  const cpu = samples.map((sample) => sample.cpu);
+  return `p50 ${at(wall, 0.5)} ms  p95 ${at(wall, 0.95)} ms  (CPU p50 ${at(cpu, 0.5)} ms  p95 ${at(cpu, 0.95)} ms)`;
+}
+
+/** Times `job` (wall-clock and process CPU time) into `samples`. */
+async function timed(samples: Sample[], job: () => unknown): Promise<void> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await job();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  samples.push({ wall, cpu: (used.user + used.system) / 1000 });
+}
+
+/** A history that ends with a user message or a tool result (what a model call sees), every string new. */
 function historyOf(length: number): LanguageModelV4Prompt {
   return Array.from({ length }, (_, index) => message(index));
+}
+
+/**
+ * What the AI SDK hands the middleware when an app re-sends the same messages: `generateText`
+ * converts them into new prompt objects on every call, but the strings in them are the app's own
+ * (shared, not copied). Copies the containers, shares the strings.
+ */
+function resent(messages: readonly LanguageModelV4Message[]): LanguageModelV4Prompt {
+  const copy = (value: unknown): unknown => (Array.isArray(value) ? value.map(copy) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, each]) => [key, copy(each)])) : value);
+  return messages.map((each) => copy(each) as LanguageModelV4Message);
 }
 
 async function main(): Promise<void> {
@@ -55,12 +89,19 @@ async function main(): Promise<void> {
   const system: LanguageModelV4Message = { role: 'system', content: 'You are a coding agent. Fix the failing imports.' };
   // Warm up: the whole 1k history once.
   await middleware.transformParams!({ type: 'generate', params: { prompt: [system, ...historyOf(MESSAGES)] }, model });
-  const adapter: number[] = [];
+  const adapter: Sample[] = [];
   for (let call = 1; call <= CALLS; call++) {
     const prompt = [system, ...historyOf(MESSAGES + call)];
-    const start = performance.now();
-    await middleware.transformParams!({ type: 'generate', params: { prompt }, model });
-    adapter.push(performance.now() - start);
+    await timed(adapter, () => middleware.transformParams!({ type: 'generate', params: { prompt }, model }));
+  }
+  // The same, as an app that keeps its messages and re-sends them (the strings are shared).
+  const keeping = cairnMiddleware({ budget: BUDGET, guard: 'warn', sessionId: 'bench' });
+  const kept = historyOf(MESSAGES + CALLS);
+  await keeping.transformParams!({ type: 'generate', params: { prompt: [system, ...resent(kept.slice(0, MESSAGES))] }, model });
+  const keptSamples: Sample[] = [];
+  for (let call = 1; call <= CALLS; call++) {
+    const prompt = [system, ...resent(kept.slice(0, MESSAGES + call))];
+    await timed(keptSamples, () => keeping.transformParams!({ type: 'generate', params: { prompt }, model }));
   }
 
   // No session, as a tool loop makes them: each step's prompt is the previous one plus one
@@ -76,12 +117,10 @@ async function main(): Promise<void> {
     };
     // Warm up: the whole 1k history once.
     await call([system, ...historyOf(MESSAGES)]);
-    const samples: number[] = [];
+    const samples: Sample[] = [];
     for (let step = 1; step <= CALLS / 6; step++) {
       const prompt = [system, ...historyOf(MESSAGES + step)];
-      const start = performance.now();
-      await call(prompt);
-      samples.push(performance.now() - start);
+      await timed(samples, () => call(prompt));
     }
     console.log(`  ${label}${stats(samples)}`);
   };
@@ -98,19 +137,20 @@ async function main(): Promise<void> {
   };
   engine.ingest(Array.from({ length: MESSAGES }, (_, index) => asCairn(index)).flat());
   engine.assemble({ budget: BUDGET });
-  const core: number[] = [];
+  const core: Sample[] = [];
   for (let call = 1; call <= CALLS; call++) {
     engine.ingest(asCairn(MESSAGES + call - 1));
-    const start = performance.now();
-    engine.assemble({ budget: BUDGET });
-    core.push(performance.now() - start);
+    await timed(core, () => engine.assemble({ budget: BUDGET }));
   }
   console.log(`@cairn/ai-sdk overhead at ${MESSAGES} messages, budget ${BUDGET}, ${CALLS} steady calls (one new message each):`);
-  console.log(`  middleware transformParams (convert in + ingest new + assemble + convert out): ${stats(adapter)}`);
+  console.log(`  middleware transformParams (convert in + ingest new + assemble + convert out):`);
+  console.log(`    history rebuilt every call (every string new, e.g. loaded from a database): ${stats(adapter)}`);
+  console.log(`    history kept and re-sent by the app (generateText's new objects, shared strings): ${stats(keptSamples)}`);
   await unnamedCalls('the same without a session, engines reused (default maxUnnamedEngines):     ', {});
   await unnamedCalls('the same without a session, maxUnnamedEngines 0 (whole prompt each call):  ', { maxUnnamedEngines: 0 });
   console.log(`  core assemble alone:                                                           ${stats(core)}`);
   await middleware.close();
+  await keeping.close();
 }
 
 await main();
