@@ -67,12 +67,12 @@ export function createRedisSessionStore(options: RedisSessionStoreOptions): Sess
 
   async function runForSession(script: string, key: SessionKey, args: readonly string[]): Promise<unknown[]> {
     const keys = redisSessionKeys(keyPrefix, key);
-    const reply = await run(script, [keys.log, keys.state, keys.index], args, { tenant: key.tenant, sessionId: key.sessionId });
+    const reply = await run(script, [keys.log, keys.state, keys.index, keys.branches, keys.crystals], args, { tenant: key.tenant, sessionId: key.sessionId });
     if (reply[0] === 'corrupt') throw corruptSessionError(key, describeCorruption(String(reply[1]), String(reply[2]), REDIS_STORE_SCHEMA));
     return reply;
   }
 
-  const { deleteAll: deleteCrystals, ...crystals } = createRedisCrystals(keyPrefix, send);
+  const { deleteAll: deleteCrystals, ...crystals } = createRedisCrystals(keyPrefix, send, ttl);
   const { deleteAll: deleteBranches, ...branches } = redisBranchRecords({ keyPrefix, ttl, send });
 
   return {

@@ -38,4 +38,59 @@ describe.skipIf(!REDIS_URL)('store-redis crystals', () => {
     expect((await crystalStore(store).listCrystals(key)).map((record) => record.id)).toContain(second.id);
     await store.close?.();
   });
+
+  it('with ttlSeconds, crystals and branch records live as long as their session: every session write refreshes them', async () => {
+    const prefix = uniquePrefix();
+    const store = createRedisSessionStore({ url: REDIS_URL, keyPrefix: prefix, ttlSeconds: 100 });
+    const key = { tenant: 'acme', sessionId: 'chat-ttl' };
+    const engine = createContextEngine({ sessionId: key.sessionId, now: () => 1 });
+    engine.ingest(createSampleMessages(6));
+    await store.append(key, engine.getMessages());
+    const crystal = await storeCrystal(store, key, engine.crystallize({ tenant: key.tenant }));
+    await store.saveBranch!(key, { name: 'explore', data: '{}' });
+    const raw = await connectRawClient();
+    const owned = [`${prefix}:{acme}:chat-ttl:crystal:${crystal.id}`, `${prefix}:{acme}:chat-ttl:crystals`, `${prefix}:{acme}:chat-ttl:branches`];
+    for (const ownedKey of owned) {
+      const pttl = await raw.pTTL(ownedKey);
+      expect(pttl).toBeGreaterThan(90_000);
+      expect(pttl).toBeLessThanOrEqual(100_000);
+      await raw.pExpire(ownedKey, 5_000); // as if written long ago
+    }
+    await store.append(key, [{ id: 'later', role: 'user', content: 'one more' }]);
+    for (const ownedKey of owned) expect(await raw.pTTL(ownedKey)).toBeGreaterThan(90_000);
+    await raw.close();
+    await store.close?.();
+  });
+
+  it('with ttlSeconds, an expired session leaves no crystal or branch key behind', async () => {
+    const prefix = uniquePrefix();
+    const store = createRedisSessionStore({ url: REDIS_URL, keyPrefix: prefix, ttlSeconds: 0.3 });
+    const key = { tenant: 'acme', sessionId: 'short' };
+    const engine = createContextEngine({ sessionId: key.sessionId, now: () => 1 });
+    engine.ingest(createSampleMessages(4));
+    await store.append(key, engine.getMessages());
+    await storeCrystal(store, key, engine.crystallize({ tenant: key.tenant }));
+    await store.saveBranch!(key, { name: 'b', data: '{}' });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const raw = await connectRawClient();
+    expect(await raw.keys(`${prefix}:*`)).toEqual([]);
+    await raw.close();
+    await store.close?.();
+  });
+
+  it('without ttlSeconds, crystals never expire', async () => {
+    const prefix = uniquePrefix();
+    const store = createRedisSessionStore({ url: REDIS_URL, keyPrefix: prefix });
+    const key = { tenant: 'acme', sessionId: 'forever' };
+    const engine = createContextEngine({ sessionId: key.sessionId, now: () => 1 });
+    engine.ingest(createSampleMessages(4));
+    await store.append(key, engine.getMessages());
+    const crystal = await storeCrystal(store, key, engine.crystallize({ tenant: key.tenant }));
+    await store.append(key, [{ id: 'later', role: 'user', content: 'one more' }]);
+    const raw = await connectRawClient();
+    expect(await raw.pTTL(`${prefix}:{acme}:forever:crystal:${crystal.id}`)).toBe(-1);
+    expect(await raw.pTTL(`${prefix}:{acme}:forever:crystals`)).toBe(-1);
+    await raw.close();
+    await store.close?.();
+  });
 });

@@ -29,12 +29,17 @@ local pinned = ARGV[3]
 if redis.call('HGET', KEYS[2], 'pinned') == '1' then pinned = '1' end
 redis.call('HSET', KEYS[2], 'createdAt', ARGV[1], 'ttlMs', ARGV[2], 'pinned', pinned, 'data', ARGV[4])
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[5])
+if tonumber(ARGV[6]) > 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[6])
+  redis.call('PEXPIRE', KEYS[2], ARGV[6])
+end
 return {'ok'}
 `;
 
 const CHERISH_SCRIPT = `
 if redis.call('TYPE', KEYS[2]).ok ~= 'hash' then return {'ok', 0} end
 redis.call('HSET', KEYS[2], 'pinned', '1')
+if tonumber(ARGV[1]) > 0 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
 return {'ok', 1}
 `;
 
@@ -86,8 +91,14 @@ function corrupt(key: SessionKey, reason: string, detail: string): CairnError {
   });
 }
 
-/** Crystals on Redis: a hash per crystal and a per-session index, written by Lua scripts. @internal */
-export function createRedisCrystals(keyPrefix: string, send: SendScript): RedisCrystalMethods {
+/**
+ * Crystals on Redis: a hash per crystal and a per-session index, written by Lua scripts. With a
+ * store TTL (`ttl` ms as text, `'0'`: none) a crystal lives as long as its session: saving or
+ * cherishing one sets the TTL on its keys, and every session write refreshes them (the session
+ * scripts' `touch`), so an expired session leaves no crystal behind. The crystal's own `ttlMs`
+ * (the reaper's, from the injected clock) is separate. @internal
+ */
+export function createRedisCrystals(keyPrefix: string, send: SendScript, ttl = '0'): RedisCrystalMethods {
   const keysOf = (key: SessionKey, id = '') => {
     const session = `${redisTenantPrefix(keyPrefix, key.tenant)}:${key.sessionId}`;
     return { session, index: `${session}:crystals`, crystal: `${session}:crystal:${id}` };
@@ -107,7 +118,7 @@ export function createRedisCrystals(keyPrefix: string, send: SendScript): RedisC
     async saveCrystal(rawKey, crystal) {
       const key = checkSessionKey(rawKey);
       const record = checkStoredCrystal(crystal);
-      await run(SAVE_SCRIPT, key, record.id, [String(record.createdAt), String(record.ttlMs), record.pinned ? '1' : '0', record.data, record.id]);
+      await run(SAVE_SCRIPT, key, record.id, [String(record.createdAt), String(record.ttlMs), record.pinned ? '1' : '0', record.data, record.id, ttl]);
     },
     async loadCrystal(rawKey, id): Promise<StoredCrystal | undefined> {
       const key = checkSessionKey(rawKey);
@@ -127,7 +138,7 @@ return {'ok', redis.call('HMGET', KEYS[2], 'createdAt', 'ttlMs', 'pinned', 'data
     async cherishCrystal(rawKey, id) {
       const key = checkSessionKey(rawKey);
       checkCrystalId(id);
-      const [changed] = await run(CHERISH_SCRIPT, key, id, []);
+      const [changed] = await run(CHERISH_SCRIPT, key, id, [ttl]);
       return Number(changed) > 0;
     },
     async deleteCrystal(rawKey, id) {

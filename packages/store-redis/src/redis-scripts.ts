@@ -1,8 +1,10 @@
 /**
  * The Lua scripts of the Redis store. Each runs atomically on the server, so a check (log
  * length, state version, schema marker) and the write it guards can never interleave with
- * another writer. Every script takes the same three keys: `KEYS[1]` the session's log (a list),
- * `KEYS[2]` its state hash, `KEYS[3]` the tenant's index (a sorted set). Replies start with a
+ * another writer. Every script takes the same five keys: `KEYS[1]` the session's log (a list),
+ * `KEYS[2]` its state hash, `KEYS[3]` the tenant's index (a sorted set), `KEYS[4]` its branch
+ * records (a hash), `KEYS[5]` its crystal index (a sorted set; each crystal is the hash
+ * `…:crystal:{id}` beside it — same hash tag, same cluster slot). Replies start with a
  * status: `ok`, `none`, `conflict` or `corrupt` (then a reason and a detail).
  * @internal
  */
@@ -28,6 +30,13 @@ local function touch()
   if ttl > 0 then
     redis.call('PEXPIRE', KEYS[1], ttl)
     redis.call('PEXPIRE', KEYS[2], ttl)
+    -- What belongs to the session lives as long as it does: its branch records and crystals.
+    redis.call('PEXPIRE', KEYS[4], ttl)
+    if redis.call('TYPE', KEYS[5]).ok == 'zset' then
+      redis.call('PEXPIRE', KEYS[5], ttl)
+      local crystalPrefix = string.sub(KEYS[5], 1, -2) .. ':'
+      for _, id in ipairs(redis.call('ZRANGE', KEYS[5], 0, -1)) do redis.call('PEXPIRE', crystalPrefix .. id, ttl) end
+    end
   end
   if not indexUsable then return end
   local indexTtl = redis.call('PTTL', KEYS[3])

@@ -8,6 +8,10 @@ export interface RedisSessionKeys {
   readonly state: string;
   /** The tenant's sorted set of session ids (all scores 0, read lexicographically). */
   readonly index: string;
+  /** A hash of the session's branch records (`v:{name}` version, `d:{name}` data). */
+  readonly branches: string;
+  /** The session's sorted set of crystal ids (scored by `createdAt`); each crystal is the hash `{crystals minus the s}:{id}`, i.e. `…:crystal:{id}`. */
+  readonly crystals: string;
 }
 
 /**
@@ -24,6 +28,8 @@ export function redisSessionKeys(prefix: string, key: SessionKey): RedisSessionK
     log: `${tenantPrefix}:${key.sessionId}:log`,
     state: `${tenantPrefix}:${key.sessionId}:state`,
     index: `${tenantPrefix}:sessions`,
+    branches: `${tenantPrefix}:${key.sessionId}:branches`,
+    crystals: `${tenantPrefix}:${key.sessionId}:crystals`,
   };
 }
 
