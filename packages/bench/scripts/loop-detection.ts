@@ -8,6 +8,8 @@
  * Then a second, independent labeller (`src/loops/loop-labels-second.json`): agreement with the first
  * (Cohen's kappa, the disagreements) and the detectors against each labeller, on the units the first
  * never read too.
+ * Then a third labeller (`src/loops/loop-labels-third.json`): fresh units neither earlier labeller
+ * read (the held-out set the detector was not tuned on) and an overlap with the second (kappa).
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
  */
@@ -18,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
 import { evaluateLoopDetection, readSessionFile, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
 import { printSecondLabellerReport } from './second-labeller-section.js';
+import { printThirdLabellerReport } from './third-labeller-section.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
@@ -79,3 +82,4 @@ const candidates = real.filter((unit) => labelOf.has(unit.id));
 print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options, DETECTORS));
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
+if (real.length > 0) printThirdLabellerReport(real, options);

@@ -17,3 +17,6 @@ export type { LabelledScore } from './score-against-labels.js';
 export { reportSecondLabeller } from './second-labeller-report.js';
 export type { LabellerScoreRow, SecondLabellerInput, SecondLabellerReport } from './second-labeller-report.js';
 export { formatSecondLabellerReport } from './format-second-labeller-report.js';
+export { OVERLAP_CHOICE, reportThirdLabeller } from './third-labeller-report.js';
+export type { ThirdLabellerInput, ThirdLabellerReport, ThirdLabellerScoreRow } from './third-labeller-report.js';
+export { formatThirdLabellerReport } from './format-third-labeller-report.js';
