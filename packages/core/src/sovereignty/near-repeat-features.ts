@@ -1,3 +1,4 @@
+import { callSignature } from '../dead-ends/index.js';
 import { extractTerms, hashText } from '../text/index.js';
 
 /**
@@ -102,7 +103,8 @@ export function argumentLeaves(args: unknown): ArgumentLeaf[] {
   };
   const parsed = parseIfJson(args);
   walk(parsed, '', 0);
-  if (overflow) leaves.push({ path: '…', hash: hashText(JSON.stringify(parsed) ?? ''), terms: undefined });
+  // Canonical (key order does not matter), like the call's own hash.
+  if (overflow) leaves.push({ path: '…', hash: hashText(callSignature('', parsed).exact), terms: undefined });
   return leaves;
 }
 
