@@ -16,7 +16,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
-import { evaluateLoopDetection, readSessionFile, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
+import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
 import { printSecondLabellerReport } from './second-labeller-section.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,3 +79,15 @@ const candidates = real.filter((unit) => labelOf.has(unit.id));
 print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options, DETECTORS));
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
+
+// Cost per turn: each detector replayed over every real unit, timed (wall clock, noisy on a shared machine).
+if (real.length > 0) {
+  const assistantTurns = real.reduce((sum, unit) => sum + unit.messages.filter((message) => message.role === 'assistant').length, 0);
+  process.stdout.write(`\nCost per turn (${assistantTurns} assistant messages of ${real.length} units, each replayed with its tool results; wall clock, noisy)\n`);
+  for (const detector of DETECTORS) {
+    const started = performance.now();
+    for (const unit of real) replayLoopDetection(unit.messages, options, detector);
+    const elapsed = performance.now() - started;
+    process.stdout.write(`  ${detector.padEnd(10)} ${((elapsed * 1000) / assistantTurns).toFixed(1).padStart(7)} µs per assistant message (hashing it once, then detecting over the window)\n`);
+  }
+}
