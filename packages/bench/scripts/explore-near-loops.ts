@@ -1,7 +1,12 @@
 /**
- * Variants of the near-repeat loop detector (issue 16), each scored on every set in one run.
- * Tuning sets: synthetic dev, first labels (51), second labels on the 51 both read. Held out: synthetic
- * held-out, second labels on the 101 the first never read.
+ * Variants of the near-repeat loop detector (issue 16), each scored on every set in one run (the
+ * exact detector runs first in every variant, as in the engine). Tuning sets: synthetic dev, first
+ * labels (51), second labels on the 51 both read. Held out: synthetic held-out, second labels on the
+ * 101 the first never read; "unread" counts how often a variant fires on the 216 units no labeller
+ * read. "proto" variants compute their own term sets (unfolded text) and value tokens; "core"
+ * variants use exactly what `hashAssistantTurn` keeps. The kept one ("core: reply 0.3, value-naming
+ * replies 0.5") is core's `detectNearLoop` with `DEFAULT_NEAR_LOOP_SIMILARITY`: the loop report's
+ * `cairn+near` rows. Results and the table: packages/bench/README.md, loop section.
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/explore-near-loops.ts [--data ../shared/data]
  */
@@ -180,25 +185,25 @@ function fires(messages: readonly CairnMessage[], v: Variant | undefined): boole
   return false;
 }
 
-const base: Variant = { name: 'near as today (0.5/0.5/0.6)', reply: 0.5, arg: 0.5, result: 0.6, replyValues: false, leafwise: false, longLeaf: 40, successful: false, replies: true };
-const vl: Variant = { ...base, name: 'values + leafwise', replyValues: true, leafwise: true };
+const base: Variant = { name: 'proto: v1 rule (0.5/0.5/0.6)', reply: 0.5, arg: 0.5, result: 0.6, replyValues: false, leafwise: false, longLeaf: 40, successful: false, replies: true };
+const vl: Variant = { ...base, name: 'proto: value guard + leaves', replyValues: true, leafwise: true };
 const variants: (Variant | undefined)[] = [
   undefined,
   base,
-  { ...base, name: 'reply values guard', replyValues: true },
-  { ...base, name: 'leafwise args (long>=40)', leafwise: true },
+  { ...base, name: 'proto: + reply value guard', replyValues: true },
+  { ...base, name: 'proto: + argument leaves (free text >= 40)', leafwise: true },
   vl,
-  ...[0.2, 0.25, 0.3, 0.35, 0.4].map((reply) => ({ ...vl, name: `values + leafwise, reply ${reply}`, reply })),
-  ...[0.3, 0.7].map((arg) => ({ ...vl, name: `values + leafwise, arg ${arg}`, arg })),
-  ...[0.4, 0.8].map((result) => ({ ...vl, name: `values + leafwise, result ${result}`, result })),
-  ...[20, 80].map((longLeaf) => ({ ...vl, name: `values + leafwise, long leaf ${longLeaf}`, longLeaf })),
-  { ...vl, name: 'values + leafwise, successful calls too', successful: true },
-  { ...vl, name: 'reply 0.3 without the values guard', reply: 0.3, replyValues: false },
-  ...[0.4, 0.5, 0.6].map((reply) => ({ ...vl, name: `values + leafwise, reply overlap ${reply}`, reply, overlap: true })),
-  { ...vl, name: 'values + leafwise + leaf space, reply 0.3', reply: 0.3, leafSpace: true },
-  { ...vl, name: 'core features, reply 0.3 (free text >= 20 chars with whitespace)', reply: 0.3, core: true },
-  ...[0.25, 0.35, 0.4].map((reply) => ({ ...vl, name: `core features, reply ${reply}`, reply, core: true })),
-  ...[0.4, 0.5, 0.6].map((valuedReply) => ({ ...vl, name: `core features, reply 0.3, valued replies ${valuedReply}`, reply: 0.3, valuedReply, core: true })),
+  ...[0.2, 0.25, 0.3, 0.35, 0.4].map((reply) => ({ ...vl, name: `proto: value guard + leaves, reply ${reply}`, reply })),
+  ...[0.3, 0.7].map((arg) => ({ ...vl, name: `proto: value guard + leaves, arg ${arg}`, arg })),
+  ...[0.4, 0.8].map((result) => ({ ...vl, name: `proto: value guard + leaves, result ${result}`, result })),
+  ...[20, 80].map((longLeaf) => ({ ...vl, name: `proto: value guard + leaves, long leaf ${longLeaf}`, longLeaf })),
+  { ...vl, name: 'proto: value guard + leaves, successful calls too', successful: true },
+  { ...vl, name: 'proto: reply 0.3 without the value guard', reply: 0.3, replyValues: false },
+  ...[0.4, 0.5, 0.6].map((reply) => ({ ...vl, name: `proto: value guard + leaves, reply overlap ${reply}`, reply, overlap: true })),
+  { ...vl, name: 'proto: free text needs whitespace, reply 0.3', reply: 0.3, leafSpace: true },
+  { ...vl, name: 'core: reply 0.3', reply: 0.3, core: true },
+  ...[0.25, 0.35, 0.4].map((reply) => ({ ...vl, name: `core: reply ${reply}`, reply, core: true })),
+  ...[0.4, 0.5, 0.6].map((valuedReply) => ({ ...vl, name: `core: reply 0.3, value-naming replies ${valuedReply}`, reply: 0.3, valuedReply, core: true })),
 ];
 const pct = (x: number) => `${(x * 100).toFixed(1).padStart(5)}`;
 process.stdout.write('variant                                   | synthTune P/R | synthHeld P/R | first51 P/R | second51 P/R | second101 P/R | second152 P/R | unread\n');
@@ -214,5 +219,5 @@ for (const v of variants) {
     else if (!name.startsWith('synth') && name !== 'second152') set.forEach((u, i) => { if (pairs[i]![0] !== u.loop) misses.push(`${name}:${u.loop ? 'FN' : 'FP'}:${u.id.replace('coder-swebench-lite/', '').replace('tau-bench-airline/', '')}`); });
     else if (name.startsWith('synth')) { const kinds = new Map<string, number>(); set.forEach((u, i) => { if (pairs[i]![0] !== u.loop) { const k = syntheticLoopEpisode(Number(u.id.slice(10))).kind; kinds.set(k, (kinds.get(k) ?? 0) + 1); } }); if (kinds.size) misses.push(`${name}:${[...kinds].map(([k, n]) => `${k}x${n}`).join(',')}`); }
   }
-  process.stdout.write(`${(v?.name ?? 'exact only').padEnd(41)} | ${cells.join(' | ')}\n    ${misses.join(' ')}\n`);
+  process.stdout.write(`${(v?.name ?? 'exact only').padEnd(52)} | ${cells.join(' | ')}\n    ${misses.join(' ')}\n`);
 }

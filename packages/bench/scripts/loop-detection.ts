@@ -16,7 +16,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
-import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
+import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAgent, syntheticLoopEpisode, syntheticNearLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
 import { printSecondLabellerReport } from './second-labeller-section.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,6 +74,12 @@ function print(title: string, rows: readonly LoopDetectionRow[]): void {
 
 process.stdout.write(`Loop detection: window ${options.window} assistant messages, repeats ${options.repeats}. Baseline "naive": the same call (name + arguments) or reply ${options.repeats}x in the window, results and state changes ignored.\n`);
 print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 held-out; ground truth by construction)`, evaluateLoopDetection(synthetic, options, DETECTORS));
+const syntheticNear: LabelledLoopUnit[] = [];
+for (let seed = 1; seed <= 300; seed++) for (const [offset, split] of [[0, 'dev'], [100_000, 'held-out']] as const) {
+  const episode = syntheticNearLoopEpisode(seed + offset);
+  syntheticNear.push({ id: episode.id, split, loop: episode.loop, messages: episode.messages });
+}
+print(`Synthetic near-repeat episodes (${syntheticNear.length}; varied rejected edits, reworded refusals and requests vs another value each try, offers with new values, varied edits that apply; ground truth by construction, written with near v2)`, evaluateLoopDetection(syntheticNear, options, DETECTORS));
 print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options, DETECTORS));
 const candidates = real.filter((unit) => labelOf.has(unit.id));
 print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options, DETECTORS));

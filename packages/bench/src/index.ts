@@ -190,6 +190,7 @@ export {
   type SecondLabellerReport,
   type UnitAction,
 } from './loops/index.js';
+export { syntheticNearLoopEpisode, type NearLoopEpisode, type NearLoopEpisodeKind } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';

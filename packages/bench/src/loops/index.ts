@@ -17,3 +17,5 @@ export type { LabelledScore } from './score-against-labels.js';
 export { reportSecondLabeller } from './second-labeller-report.js';
 export type { LabellerScoreRow, SecondLabellerInput, SecondLabellerReport } from './second-labeller-report.js';
 export { formatSecondLabellerReport } from './format-second-labeller-report.js';
+export { syntheticNearLoopEpisode } from './synthetic-near-loop-episodes.js';
+export type { NearLoopEpisode, NearLoopEpisodeKind } from './synthetic-near-loop-episodes.js';
