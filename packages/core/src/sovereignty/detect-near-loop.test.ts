@@ -4,7 +4,7 @@ import type { CairnMessage } from '../log/index.js';
 import { DEFAULT_NEAR_LOOP_SIMILARITY } from '../options/index.js';
 import { hashAssistantTurn, type AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { detectLoop } from './detect-loop.js';
-import { detectNearLoop } from './detect-near-loop.js';
+import { detectNearLoop, MIN_REPLY_TERMS } from './detect-near-loop.js';
 import { loopNotice } from './loop-notice.js';
 
 const options = { window: 8, repeats: 3, ...DEFAULT_NEAR_LOOP_SIMILARITY };
@@ -70,6 +70,14 @@ describe('detectNearLoop', () => {
       call('pay_order', { id: 'ORD-7', card: 'gift_card_0', note }, 'Error: gift card balance is not enough', true),
     );
     expect(detectNearLoop(same, options)).toMatchObject({ kind: 'call', toolName: 'pay_order', count: 3 });
+  });
+
+  it('does not compare replies of fewer than MIN_REPLY_TERMS terms (short templated lines overlap by chance)', () => {
+    const short = [reply('About garden: more on tomatoes and basil today.'), reply('About garden: more on basil and roses today.'), reply('About garden: more on roses and tomatoes today.')];
+    expect(short.every((turn) => turn.contentTerms.length < MIN_REPLY_TERMS)).toBe(true);
+    expect(detectNearLoop(short, options)).toBeUndefined();
+    // The same short line three times is still an exact loop.
+    expect(detectLoop([0, 1, 2].map(() => reply('About garden: more on basil today.')), options)).toBeDefined();
   });
 
   it('does not count reworded replies that name new values, and holds replies naming the same values to valueReplySimilarity', () => {

@@ -10,6 +10,13 @@ export interface DetectNearLoopOptions extends NearLoopSimilarity {
   repeats: number;
 }
 
+/**
+ * Fewest distinct terms a reply needs to be compared for rewording: the overlap of smaller term
+ * sets is noise (two short templated lines share half their words by chance); short replies
+ * count only when repeated exactly.
+ */
+export const MIN_REPLY_TERMS = 6;
+
 interface Reply {
   kind: 'content';
   id: string;
@@ -33,6 +40,7 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
   if (item.kind === 'content') {
     // A paraphrase names the same values (or none); a reply naming new ones reports progress.
     if (other.kind !== 'content' || item.values !== other.values) return false;
+    if (item.terms.length < MIN_REPLY_TERMS || other.terms.length < MIN_REPLY_TERMS) return item.hash === other.hash;
     return jaccard(item.terms, other.terms) >= (item.values === '' ? options.replySimilarity : options.valueReplySimilarity);
   }
   return (
