@@ -157,8 +157,10 @@ function nearLoop(turns: { hashes: AssistantTurnHashes; message: CairnMessage; r
       if (other.kind !== item.kind || other.tool !== item.tool) continue;
       const near =
         item.kind === 'content'
-          ? (v.overlap ? overlapOf(item.terms, other.terms) : jaccard(item.terms, other.terms)) >= (v.valuedReply !== undefined && item.values!.length > 0 ? v.valuedReply : v.reply) &&
-            (!v.replyValues || item.values!.join() === other.values!.join())
+          ? v.core && (item.terms.length < 6 || other.terms.length < 6)
+            ? item.text === other.text // core's MIN_REPLY_TERMS: short replies count only when identical
+            : (v.overlap ? overlapOf(item.terms, other.terms) : jaccard(item.terms, other.terms)) >= (v.valuedReply !== undefined && item.values!.length > 0 ? v.valuedReply : v.reply) &&
+              (!v.replyValues || item.values!.join() === other.values!.join())
           : argsNear(item, other, v) && jaccard(item.resultTerms!, other.resultTerms!) >= v.result;
       if (near) { count++; group.push(other); }
     }

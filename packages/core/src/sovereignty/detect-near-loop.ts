@@ -58,7 +58,8 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   that names new values reports something new) and term overlap (Jaccard) ≥ `replySimilarity`
  *   for replies naming no values (a refusal, a request reworded) or ≥ `valueReplySimilarity` for
  *   replies naming the same values (an offer restated while the conversation moves on is
- *   progress more often than not);
+ *   progress more often than not); replies of fewer than {@link MIN_REPLY_TERMS} terms only when
+ *   identical;
  * - a failing call tried again on the same target with slightly varied arguments: the same tool,
  *   every name or short value in the arguments equal (an id, a path, a page, a card: another one
  *   is a systematic try of a different value, not a repeat), the free-text values (code, a
