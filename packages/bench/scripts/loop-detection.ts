@@ -68,7 +68,8 @@ function print(title: string, rows: readonly LoopDetectionRow[]): void {
     process.stdout.write(
       `${row.split.padEnd(9)} ${row.detector.padEnd(10)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}  ${(row.precision * 100).toFixed(1).padStart(8)}%  ${(row.recall * 100).toFixed(1).padStart(5)}%\n`,
     );
-    if (row.detector !== 'naive' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}\n`);
+    const ids = (list: readonly string[]) => (list.length > 20 ? `${list.slice(0, 20).join(', ')} … and ${list.length - 20} more` : list.join(', ') || '-');
+    if (row.detector !== 'naive' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${ids(row.missed)}; false alarms: ${ids(row.falseAlarms)}\n`);
   }
 }
 
