@@ -18,7 +18,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core';
-import { evaluateLoopDetection, readSessionFile, splitByAgent, syntheticLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
+import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAgent, syntheticLoopEpisode, syntheticNearLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
 import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 
@@ -71,15 +71,34 @@ function print(title: string, rows: readonly LoopDetectionRow[]): void {
     process.stdout.write(
       `${row.split.padEnd(9)} ${row.detector.padEnd(10)} ${String(row.units).padStart(6)} ${String(row.loops).padStart(6)} ${String(row.truePositives).padStart(4)} ${String(row.falsePositives).padStart(3)} ${String(row.falseNegatives).padStart(3)}  ${(row.precision * 100).toFixed(1).padStart(8)}%  ${(row.recall * 100).toFixed(1).padStart(5)}%\n`,
     );
-    if (row.detector !== 'naive' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${row.missed.join(', ') || '-'}; false alarms: ${row.falseAlarms.join(', ') || '-'}\n`);
+    const ids = (list: readonly string[]) => (list.length > 20 ? `${list.slice(0, 20).join(', ')} … and ${list.length - 20} more` : list.join(', ') || '-');
+    if (row.detector !== 'naive' && (row.missed.length || row.falseAlarms.length)) process.stdout.write(`          missed: ${ids(row.missed)}; false alarms: ${ids(row.falseAlarms)}\n`);
   }
 }
 
 process.stdout.write(`Loop detection: window ${options.window} assistant messages, repeats ${options.repeats}. Baseline "naive": the same call (name + arguments) or reply ${options.repeats}x in the window, results and state changes ignored.\n`);
 print(`Synthetic episodes (${synthetic.length}; seeds 1-300 dev, 100001-100300 held-out; ground truth by construction)`, evaluateLoopDetection(synthetic, options, DETECTORS));
+const syntheticNear: LabelledLoopUnit[] = [];
+for (let seed = 1; seed <= 300; seed++) for (const [offset, split] of [[0, 'dev'], [100_000, 'held-out']] as const) {
+  const episode = syntheticNearLoopEpisode(seed + offset);
+  syntheticNear.push({ id: episode.id, split, loop: episode.loop, messages: episode.messages });
+}
+print(`Synthetic near-repeat episodes (${syntheticNear.length}; varied rejected edits, reworded refusals and requests vs another value each try, offers with new values, varied edits that apply; ground truth by construction, written with near v2)`, evaluateLoopDetection(syntheticNear, options, DETECTORS));
 print(`Shared agent runs (${real.length} units; ${real.length - byRule} hand-labelled candidates, ${byRule} without any action repeated ${options.repeats}x in ${options.window}: not loops by the labelling rule)`, evaluateLoopDetection(real, options, DETECTORS));
 const candidates = real.filter((unit) => labelOf.has(unit.id));
 print(`Shared agent runs, hand-labelled candidates only (${candidates.length} units: the hard part)`, evaluateLoopDetection(candidates, options, DETECTORS));
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
 if (real.length > 0) printThirdLabellerReport(real, options);
+
+// Cost per turn: each detector replayed over every real unit, timed (wall clock, noisy on a shared machine).
+if (real.length > 0) {
+  const assistantTurns = real.reduce((sum, unit) => sum + unit.messages.filter((message) => message.role === 'assistant').length, 0);
+  process.stdout.write(`\nCost per turn (${assistantTurns} assistant messages of ${real.length} units, each replayed with its tool results; wall clock, noisy)\n`);
+  for (const detector of DETECTORS) {
+    const started = performance.now();
+    for (const unit of real) replayLoopDetection(unit.messages, options, detector);
+    const elapsed = performance.now() - started;
+    process.stdout.write(`  ${detector.padEnd(10)} ${((elapsed * 1000) / assistantTurns).toFixed(1).padStart(7)} µs per assistant message (hashing it once, then detecting over the window)\n`);
+  }
+}

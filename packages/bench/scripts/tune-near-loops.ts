@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW } from '@cairn/core';
+import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, DEFAULT_NEAR_LOOP_SIMILARITY, type NearLoopSimilarity } from '@cairn/core';
 import { replayLoopDetection, scoreDetections } from '../src/index.js';
 import { loadLoopUnits } from './load-loop-units.js';
 
@@ -25,16 +25,16 @@ const units = await loadLoopUnits(values.data!);
 const both = units.filter((unit) => first.has(unit.id) && second.has(unit.id));
 const heldOut = units.filter((unit) => !first.has(unit.id) && second.has(unit.id));
 
-function score(chosen: typeof units, labels: ReadonlyMap<string, boolean>, similarity: { replySimilarity: number; argumentSimilarity: number; resultSimilarity: number }) {
+function score(chosen: typeof units, labels: ReadonlyMap<string, boolean>, similarity: NearLoopSimilarity) {
   return scoreDetections(chosen.map((unit) => [replayLoopDetection(unit.messages, options, 'cairn+near', similarity).fired, labels.get(unit.id) ?? false] as const));
 }
 const pct = (value: number) => (Number.isNaN(value) ? '  n/a' : `${(value * 100).toFixed(0).padStart(4)}%`);
 process.stdout.write(`units: tuning (read by both) ${both.length}, held-out (second only) ${heldOut.length}, first labeller all ${units.length}\n`);
 process.stdout.write('reply  args  result | tune: P/R first  P/R second | held-out P/R second | all units P/R first (unread = no loop)\n');
-for (const replySimilarity of [0.4, 0.5, 0.6, 0.7]) {
+for (const replySimilarity of [0.3, 0.4, 0.5, 0.6]) {
   for (const argumentSimilarity of [0.3, 0.5, 0.7]) {
     for (const resultSimilarity of [0.4, 0.6, 0.8]) {
-      const similarity = { replySimilarity, argumentSimilarity, resultSimilarity };
+      const similarity = { ...DEFAULT_NEAR_LOOP_SIMILARITY, replySimilarity, argumentSimilarity, resultSimilarity };
       const a = score(both, first, similarity);
       const b = score(both, second, similarity);
       const c = score(heldOut, second, similarity);

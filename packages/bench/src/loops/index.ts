@@ -20,3 +20,5 @@ export { formatSecondLabellerReport } from './format-second-labeller-report.js';
 export { OVERLAP_CHOICE, reportThirdLabeller } from './third-labeller-report.js';
 export type { ThirdLabellerInput, ThirdLabellerReport, ThirdLabellerScoreRow } from './third-labeller-report.js';
 export { formatThirdLabellerReport } from './format-third-labeller-report.js';
+export { syntheticNearLoopEpisode } from './synthetic-near-loop-episodes.js';
+export type { NearLoopEpisode, NearLoopEpisodeKind } from './synthetic-near-loop-episodes.js';

@@ -44,4 +44,15 @@ describe('near-repeat loops (sovereignty.loops.near)', () => {
       expect(code).toBe('INVALID_OPTIONS');
     }
   });
+
+  it('with near: true, a systematic try of another value each time (another card) is work, not a loop', () => {
+    const messages: CairnMessage[] = [{ id: 'u1', role: 'user', content: 'Pay reservation R7 with one of my gift cards.' }];
+    ['gift_card_0', 'gift_card_1', 'gift_card_2', 'gift_card_3'].forEach((card, index) => {
+      messages.push({ id: `a${index}`, role: 'assistant', content: '', toolCalls: [{ id: `c${index}`, name: 'pay', arguments: { reservation: 'R7', card } }] });
+      messages.push({ id: `t${index}`, role: 'tool', toolCallId: `c${index}`, name: 'pay', content: 'Error: gift card balance is not enough', isError: true });
+    });
+    const engine = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: true } } });
+    engine.ingest(messages);
+    expect(engine.assemble().metadata.sovereignty?.stuck).toBe(false);
+  });
 });

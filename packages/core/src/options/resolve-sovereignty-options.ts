@@ -33,11 +33,12 @@ function fraction(parameter: string, value: unknown, min: number, max: number, o
 function nearSimilarity(near: boolean | Partial<NearLoopSimilarity> | undefined): NearLoopSimilarity | undefined {
   if (near === undefined || near === false) return undefined;
   if (near === true) return { ...DEFAULT_NEAR_LOOP_SIMILARITY };
-  if (typeof near !== 'object' || near === null) throw invalid('loops.near', near, 'a boolean or { replySimilarity?, argumentSimilarity?, resultSimilarity? }');
+  if (typeof near !== 'object' || near === null) throw invalid('loops.near', near, 'a boolean or { replySimilarity?, argumentSimilarity?, resultSimilarity?, valueReplySimilarity? }');
   return {
     replySimilarity: fraction('loops.near.replySimilarity', near.replySimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.replySimilarity, 0, 1),
     argumentSimilarity: fraction('loops.near.argumentSimilarity', near.argumentSimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.argumentSimilarity, 0, 1),
     resultSimilarity: fraction('loops.near.resultSimilarity', near.resultSimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.resultSimilarity, 0, 1),
+    valueReplySimilarity: fraction('loops.near.valueReplySimilarity', near.valueReplySimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.valueReplySimilarity, 0, 1),
   };
 }
 

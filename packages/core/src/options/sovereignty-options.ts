@@ -77,11 +77,14 @@ export interface LoopDetectionOptions {
   /** Put a short notice in the view while a loop is detected (counted in the budget). @default true */
   notice?: boolean;
   /**
-   * Also detect near repeats: the same reply in other words, or a failing call tried again with
-   * slightly varied arguments that fails the same way (term overlap at or above the similarities;
-   * `true` for {@link DEFAULT_NEAR_LOOP_SIMILARITY}). Off by default: on the labelled agent runs it
-   * finds loops an independent labeller saw that exact repeats miss (recall 48% → 82%), but it also
-   * fires on systematic tries of different values that fail alike (see the bench README).
+   * Also detect near repeats (`detectNearLoop`): the same reply in other words, or a failing call
+   * tried again on the same target with trivially varied arguments (names, ids, paths and short
+   * values equal; free text such as code alike) that fails the same way (`true` for
+   * {@link DEFAULT_NEAR_LOOP_SIMILARITY}). Off by default; on the labelled agent runs it finds the
+   * loops an independent labeller saw that exact repeats miss (recall 48% → 96%) without firing
+   * on systematic tries of different values (see the bench README's loop section). Costs, per
+   * turn, term sets of the messages not seen before (cached) and O(k²) comparisons of bounded
+   * term lists for the k replies and failed calls in the window.
    * @default false
    */
   near?: boolean | Partial<NearLoopSimilarity>;
@@ -89,16 +92,26 @@ export interface LoopDetectionOptions {
 
 /** Term-overlap (Jaccard) similarities at or above which two things are near repeats. */
 export interface NearLoopSimilarity {
-  /** Two replies (messages without tool calls) say the same thing. */
+  /** Two replies (messages without tool calls) that name no values (numbers, ids, dates) say the same thing: a stance, a refusal, a request reworded. */
   replySimilarity: number;
   /** Two failing calls of one tool are the same attempt (their arguments). */
   argumentSimilarity: number;
   /** Two failing calls failed the same way (the start of their results). */
   resultSimilarity: number;
+  /**
+   * Two replies that name the same values (an offer, an answer with amounts, ids, dates) say the
+   * same thing. Stricter than `replySimilarity`: a concrete offer restated in new words while the
+   * conversation moves on is progress more often than a loop.
+   */
+  valueReplySimilarity: number;
 }
 
-/** Default near-repeat similarities (chosen before measuring; see `packages/bench/scripts/tune-near-loops.ts`). */
-export const DEFAULT_NEAR_LOOP_SIMILARITY: Readonly<NearLoopSimilarity> = Object.freeze({ replySimilarity: 0.5, argumentSimilarity: 0.5, resultSimilarity: 0.6 });
+/**
+ * Default near-repeat similarities. Arguments 0.5 and results 0.6 were chosen before measuring;
+ * replies 0.3 (value-free) and 0.5 (naming values) were set on the labelled runs (see the bench
+ * README's loop section and `packages/bench/scripts/explore-near-loops.ts`).
+ */
+export const DEFAULT_NEAR_LOOP_SIMILARITY: Readonly<NearLoopSimilarity> = Object.freeze({ replySimilarity: 0.3, argumentSimilarity: 0.5, resultSimilarity: 0.6, valueReplySimilarity: 0.5 });
 
 /** The adaptive compaction threshold (context sovereignty). */
 export interface AdaptiveThresholdOptions {

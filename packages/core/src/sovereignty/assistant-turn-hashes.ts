@@ -1,6 +1,7 @@
 import { contentText, type CairnMessage } from '../log/index.js';
 import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
-import { extractTerms, hashText } from '../text/index.js';
+import { hashText } from '../text/index.js';
+import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -13,8 +14,9 @@ export interface CallObservation {
   toolName: string;
   /** Its result is an error (`isError`). */
   failed: boolean;
-  /** Distinct terms of its arguments and of the start of its result (for near repeats). */
-  argumentTerms: readonly string[];
+  /** Its arguments' leaves (for near repeats: which values may vary a little and which not); `[]` without terms. */
+  argumentLeaves: readonly ArgumentLeaf[];
+  /** Distinct terms of the start of its result (for near repeats: the same outcome); `[]` without terms. */
   resultTerms: readonly string[];
 }
 
@@ -30,17 +32,12 @@ export interface AssistantTurnHashes {
   callsHash: string;
   /** Distinct terms of its text (for near repeats: the same reply in other words). */
   contentTerms: readonly string[];
+  /** Value tokens of its text (numbers, ids, dates: a reply naming new ones reports something new); `[]` without terms. */
+  contentValues: readonly string[];
 }
 
-/** Most distinct terms kept per text for near-repeat comparison (a bound on memory per message). */
-const MAX_NEAR_TERMS = 64;
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
 const RESULT_PREFIX_CHARS = 600;
-
-/** Distinct terms of a text, sorted (at most {@link MAX_NEAR_TERMS}). */
-function termSet(text: string): string[] {
-  return [...new Set(extractTerms(text, { maxTerms: MAX_NEAR_TERMS * 4 }))].slice(0, MAX_NEAR_TERMS).sort();
-}
 
 const BLANKS = /\s+/g;
 
@@ -57,8 +54,8 @@ function fold(text: string): string {
  *
  * @param message - An assistant message.
  * @param results - The tool results of its calls, in call order (`undefined` while unanswered).
- * @param options - `terms`: also keep the term sets near-repeat detection compares (off: empty
- *   lists, so engines without near detection keep no terms per message).
+ * @param options - `terms`: also keep what near-repeat detection compares — term sets, argument
+ *   leaves, value tokens (off: empty lists, so engines without near detection keep none of it).
  * @returns Its hashes.
  *
  * @example
@@ -77,7 +74,7 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
       changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
       toolName: call.name,
       failed: result?.isError === true,
-      argumentTerms: terms ? termSet(typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? null)) : [],
+      argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
     };
   });
@@ -87,5 +84,6 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
     calls,
     callsHash: calls.length === 0 ? '' : hashText(calls.map((call) => call.callHash).join(',')),
     contentTerms: terms && calls.length === 0 && text.length > 0 ? termSet(text) : [],
+    contentValues: terms && calls.length === 0 && text.length > 0 ? valueTokens(text) : [],
   };
 }

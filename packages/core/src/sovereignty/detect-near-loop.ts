@@ -1,5 +1,6 @@
 import type { LoopSignal, NearLoopSimilarity } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import { jaccard, sameAttempt, type ArgumentLeaf } from './near-repeat-features.js';
 
 /** Settings of {@link detectNearLoop}: the window, the repeats and the similarities. */
 export interface DetectNearLoopOptions extends NearLoopSimilarity {
@@ -9,42 +10,75 @@ export interface DetectNearLoopOptions extends NearLoopSimilarity {
   repeats: number;
 }
 
-interface Item {
-  kind: LoopSignal['kind'];
+/**
+ * Fewest distinct terms a reply needs to be compared for rewording: the overlap of smaller term
+ * sets is noise (two short templated lines share half their words by chance); short replies
+ * count only when repeated exactly.
+ */
+export const MIN_REPLY_TERMS = 6;
+
+interface Reply {
+  kind: 'content';
   id: string;
   hash: string;
-  toolName?: string;
   terms: readonly string[];
-  resultTerms?: readonly string[];
+  values: string;
 }
 
-/** Jaccard similarity of two sorted term lists. */
-function jaccard(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0 && b.length === 0) return 1;
-  let shared = 0;
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      shared++;
-      i++;
-      j++;
-    } else if (a[i]! < b[j]!) i++;
-    else j++;
+interface Attempt {
+  kind: 'call';
+  id: string;
+  hash: string;
+  toolName: string;
+  leaves: readonly ArgumentLeaf[];
+  resultTerms: readonly string[];
+}
+
+type Item = Reply | Attempt;
+
+function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
+  if (item.kind === 'content') {
+    // A paraphrase names the same values (or none); a reply naming new ones reports progress.
+    if (other.kind !== 'content' || item.values !== other.values) return false;
+    if (item.terms.length < MIN_REPLY_TERMS || other.terms.length < MIN_REPLY_TERMS) return item.hash === other.hash;
+    return jaccard(item.terms, other.terms) >= (item.values === '' ? options.replySimilarity : options.valueReplySimilarity);
   }
-  return shared / (a.length + b.length - shared);
+  return (
+    other.kind === 'call' &&
+    other.toolName === item.toolName &&
+    sameAttempt(item.leaves, other.leaves, options.argumentSimilarity) &&
+    jaccard(item.resultTerms, other.resultTerms) >= options.resultSimilarity
+  );
 }
 
 /**
- * Detects a loop of near repeats, which exact hashes miss: the same reply in other words (term
- * overlap ≥ `replySimilarity`), or a failing call tried again with slightly varied arguments
- * (same tool, argument overlap ≥ `argumentSimilarity`) that fails the same way (result overlap ≥
- * `resultSimilarity`) — at least `repeats` of them within the last `window` assistant messages,
- * with no new successful change of state in between. Only failed calls count here (a successful
- * call with new arguments is progress; exact repeats of successful calls are `detectLoop`'s).
- * Pure and deterministic.
+ * Detects a loop of near repeats, which exact hashes miss — the same thing done again with
+ * trivial variation, meeting the same outcome, with nothing gained in between:
+ * - the same reply in other words: the same value tokens (numbers, ids, dates, prices; a reply
+ *   that names new values reports something new) and term overlap (Jaccard) ≥ `replySimilarity`
+ *   for replies naming no values (a refusal, a request reworded) or ≥ `valueReplySimilarity` for
+ *   replies naming the same values (an offer restated while the conversation moves on is
+ *   progress more often than not); replies of fewer than {@link MIN_REPLY_TERMS} terms only when
+ *   identical;
+ * - a failing call tried again on the same target with slightly varied arguments: the same tool,
+ *   every name or short value in the arguments equal (an id, a path, a page, a card: another one
+ *   is a systematic try of a different value, not a repeat), the free-text values (code, a
+ *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
+ *   (≥ `resultSimilarity`).
+ * At least `repeats` of them within the last `window` assistant messages, with no new successful
+ * change of state in between (a new edit or write that applied starts the count afresh). Only
+ * failed calls count here: a successful call with varied arguments is progress, and exact repeats
+ * of successful calls are `detectLoop`'s. Pure and deterministic; needs the turns hashed with
+ * `terms` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of bounded term lists for
+ * the k replies and failed calls in the window.
  *
  * @returns The loop (the most repeated near group; ties: the latest), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * const turns = messages.map((message) => hashAssistantTurn(message, [], { terms: true }));
+ * detectNearLoop(turns, { window: 8, repeats: 3, ...DEFAULT_NEAR_LOOP_SIMILARITY });
+ * ```
  */
 export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: DetectNearLoopOptions): LoopSignal | undefined {
   let items: Item[] = [];
@@ -56,13 +90,15 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
       if (!seenChanges.has(change)) items = [];
       seenChanges.add(change);
     }
-    if (turn.calls.length === 0 && turn.contentTerms.length > 0) items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms });
+    if (turn.calls.length === 0 && turn.contentTerms.length > 0) {
+      items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+    }
     const tools = new Set<string>();
     for (const call of turn.calls) {
       // Parallel failing calls of one tool in one message are one attempt.
       if (!call.failed || tools.has(call.toolName)) continue;
       tools.add(call.toolName);
-      items.push({ kind: 'call', id: turn.id, hash: call.callHash, toolName: call.toolName, terms: call.argumentTerms, resultTerms: call.resultTerms });
+      items.push({ kind: 'call', id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
     }
   }
   let best: LoopSignal | undefined;
@@ -71,18 +107,13 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
     let count = 0;
     let lastId = item.id;
     for (const other of items) {
-      if (other.kind !== item.kind || other.toolName !== item.toolName) continue;
-      const near =
-        item.kind === 'content'
-          ? jaccard(item.terms, other.terms) >= options.replySimilarity
-          : jaccard(item.terms, other.terms) >= options.argumentSimilarity && jaccard(item.resultTerms!, other.resultTerms!) >= options.resultSimilarity;
-      if (!near) continue;
+      if (!near(item, other, options)) continue;
       count++;
       lastId = other.id;
     }
     if (count < options.repeats) return;
     if (!best || count > best.count || (count === best.count && at > bestAt)) {
-      best = { kind: item.kind, count, hash: item.hash, lastId, near: true, ...(item.toolName !== undefined ? { toolName: item.toolName } : {}) };
+      best = { kind: item.kind, count, hash: item.hash, lastId, near: true, ...(item.kind === 'call' ? { toolName: item.toolName } : {}) };
       bestAt = at;
     }
   });
