@@ -1,4 +1,4 @@
-import { MaxHeap } from './binary-heap.js';
+import { StepHeap } from './step-heap.js';
 import type { Fidelity } from '../log/index.js';
 import type { ViewPlan } from './view-plan.js';
 
@@ -13,13 +13,6 @@ export interface FitInput {
   /** Units the passes must not touch (mandatory, forced). */
   readonly locked: (unit: number) => boolean;
   readonly canCompress: (unit: number) => boolean;
-}
-
-interface Step {
-  key: number;
-  id: number;
-  to: Fidelity;
-  saved: number;
 }
 
 function lower(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined {
@@ -41,7 +34,7 @@ function higher(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined 
  */
 export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number): number[] {
   const changed = new Set<number>();
-  const heap = new MaxHeap<Step>();
+  const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
     if (locked(unit)) return;
     const from = plan.get(unit);
@@ -50,24 +43,23 @@ export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     const saved = -plan.delta(unit, to);
     if (saved <= 0) return;
     const loss = Math.max(0, value(unit, from) - value(unit, to));
-    heap.push({ key: -loss / saved, id: unit, to, saved });
+    heap.push(-loss / saved, unit, to, saved);
   };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (plan.tokens > target && heap.size > 0) {
-    const step = heap.pop()!;
-    const unit = step.id;
-    if (plan.get(unit) === step.to || lower(plan.get(unit), canCompress(unit)) !== step.to) continue;
-    const saved = -plan.delta(unit, step.to);
-    if (saved !== step.saved) {
+  while (plan.tokens > target && heap.pop()) {
+    const { id: unit, to } = heap;
+    if (plan.get(unit) === to || lower(plan.get(unit), canCompress(unit)) !== to) continue;
+    const saved = -plan.delta(unit, to);
+    if (saved !== heap.saved) {
       consider(unit);
       continue;
     }
-    plan.set(unit, step.to);
+    plan.set(unit, to);
     changed.add(unit);
     consider(unit);
     // A placeholder run's cost depends on whether it holds one unit or more, so a change here
     // alters what units up to two places away would save.
-    if (step.to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+    if (to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
   if (plan.tokens > target) for (const unit of bridgeGaps({ plan, value, locked, canCompress }, target)) changed.add(unit);
   return [...changed].sort((a, b) => a - b);
@@ -131,33 +123,34 @@ function bridgeGaps({ plan, value, locked }: FitInput, target: number): number[]
  */
 export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number, minValue: number): number[] {
   const changed = new Set<number>();
-  const heap = new MaxHeap<Step>();
+  const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
     if (locked(unit)) return;
     const from = plan.get(unit);
     const to = higher(from, canCompress(unit));
-    if (to === undefined || value(unit, to) < minValue) return;
+    if (to === undefined) return;
+    const worth = value(unit, to);
+    if (worth < minValue) return;
     const cost = plan.delta(unit, to);
-    const gain = value(unit, to) - value(unit, from);
+    const gain = worth - value(unit, from);
     // An upgrade that saves tokens (a placeholder dearer than what it stands for) is taken even
     // when it gains no value.
     if (gain <= 0 && cost >= 0) return;
-    heap.push({ key: cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, id: unit, to, saved: -cost });
+    heap.push(cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, unit, to, -cost);
   };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (heap.size > 0) {
-    const step = heap.pop()!;
-    const unit = step.id;
-    if (higher(plan.get(unit), canCompress(unit)) !== step.to) continue;
-    const cost = plan.delta(unit, step.to);
-    if (-cost !== step.saved) {
+  while (heap.pop()) {
+    const { id: unit, to } = heap;
+    if (higher(plan.get(unit), canCompress(unit)) !== to) continue;
+    const cost = plan.delta(unit, to);
+    if (-cost !== heap.saved) {
       consider(unit);
       continue;
     }
     // An upgrade that adds no tokens (a placeholder dearer than what it stands for) always pays.
     if (cost > 0 && plan.tokens + cost > target) continue;
     const leftRun = plan.get(unit) === 'placeholder';
-    plan.set(unit, step.to);
+    plan.set(unit, to);
     changed.add(unit);
     consider(unit);
     if (leftRun) for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
