@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { COMPRESSED_VALUE, degradeToTarget, upgradeToTarget, type FitInput } from './fit-plan.js';
-import * as reference from '../test-support/reference-fit-plan.js';
+import * as reference from './test-support/reference-fit-plan.js';
 import type { Fidelity } from '../log/index.js';
 import { ViewPlan } from './view-plan.js';
 import { arbitraryCostTable, costsOf, FIDELITIES, type CostTable } from '../test-support/arbitrary-plan.js';

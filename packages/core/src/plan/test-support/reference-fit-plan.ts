@@ -1,10 +1,10 @@
 /**
  * The fitting passes as they were before the typed step heap (issue 17), kept verbatim as the
- * reference the fast ones are checked against (fit-plan.property.test.ts). Test support only.
+ * reference the fast ones are checked against (fit-plan.reference.test.ts). Test support only.
  */
-import { MaxHeap } from '../plan/binary-heap.js';
-import type { Fidelity } from '../log/index.js';
-import type { ViewPlan } from '../plan/view-plan.js';
+import { MaxHeap } from '../binary-heap.js';
+import type { Fidelity } from '../../log/index.js';
+import type { ViewPlan } from '../view-plan.js';
 
 /** Value kept by a compressed rendering, as a share of the full one. */
 export const COMPRESSED_VALUE = 0.6;
