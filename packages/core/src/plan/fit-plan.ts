@@ -15,6 +15,36 @@ export interface FitInput {
   readonly canCompress: (unit: number) => boolean;
 }
 
+const FIDELITY_SLOT: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
+
+/**
+ * `value` and `canCompress` remembered for one pass: both are fixed while a pass runs (scores and
+ * costs do not change within it), and a pass asks for each several times per unit. @internal
+ */
+function remembered({ plan, value, canCompress }: FitInput): Pick<FitInput, 'value' | 'canCompress'> {
+  const values = new Float64Array(plan.size * 3).fill(Number.NaN);
+  const compressible = new Int8Array(plan.size).fill(-1);
+  return {
+    value: (unit, fidelity) => {
+      const slot = unit * 3 + FIDELITY_SLOT[fidelity];
+      let known = values[slot]!;
+      if (Number.isNaN(known)) {
+        known = value(unit, fidelity);
+        values[slot] = known;
+      }
+      return known;
+    },
+    canCompress: (unit) => {
+      let known = compressible[unit]!;
+      if (known < 0) {
+        known = canCompress(unit) ? 1 : 0;
+        compressible[unit] = known;
+      }
+      return known === 1;
+    },
+  };
+}
+
 function lower(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined {
   if (fidelity === 'full') return canCompress ? 'compressed' : 'placeholder';
   if (fidelity === 'compressed') return 'placeholder';
@@ -32,7 +62,9 @@ function higher(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined 
  * degradation that loses the least value per token saved (so large, low-value tool outputs go
  * first and short, relevant messages stay). Returns the units it changed. @internal
  */
-export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number): number[] {
+export function degradeToTarget(input: FitInput, target: number): number[] {
+  const { plan, locked } = input;
+  const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
   const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
@@ -121,7 +153,9 @@ function bridgeGaps({ plan, value, locked }: FitInput, target: number): number[]
  * gains the most value per token spent, among units whose value at the higher level is at
  * least `minValue`. Returns the units it changed. @internal
  */
-export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number, minValue: number): number[] {
+export function upgradeToTarget(input: FitInput, target: number, minValue: number): number[] {
+  const { plan, locked } = input;
+  const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
   const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
