@@ -10,10 +10,7 @@ import { cosine, type SparseVector } from '../text/index.js';
  */
 export function rankDeadEnds(deadEnds: readonly DeadEnd[], direction?: SparseVector): DeadEnd[] {
   const relevance = new Map<DeadEnd, number>();
-  for (const deadEnd of deadEnds) {
-    const vector = { ids: Int32Array.from(deadEnd.vector.ids), weights: Float32Array.from(deadEnd.vector.weights) };
-    relevance.set(deadEnd, direction === undefined ? 0 : cosine(direction, vector));
-  }
+  for (const deadEnd of deadEnds) relevance.set(deadEnd, direction === undefined ? 0 : cosine(direction, typedVector(deadEnd.vector)));
   return [...deadEnds].sort(
     (a, b) =>
       Number(a.stale === true) - Number(b.stale === true) ||
@@ -23,6 +20,23 @@ export function rankDeadEnds(deadEnds: readonly DeadEnd[], direction?: SparseVec
       b.frequency - a.frequency ||
       idOrder(a.id) - idOrder(b.id),
   );
+}
+
+/** Typed copies of dead ends' vectors, by the stored vector (a dead end's vector is set once). */
+const typedVectors = new WeakMap<DeadEnd['vector'], SparseVector>();
+
+/**
+ * A dead end's vector as the typed sparse vector `cosine` reads (weights rounded to 32 bits, as
+ * they always were here), converted once per stored vector: the brief ranks every dead end on
+ * every turn. A copy whose length no longer matches is made again.
+ */
+function typedVector(vector: DeadEnd['vector']): SparseVector {
+  let typed = typedVectors.get(vector);
+  if (typed === undefined || typed.ids.length !== vector.ids.length) {
+    typed = { ids: Int32Array.from(vector.ids), weights: Float32Array.from(vector.weights) };
+    typedVectors.set(vector, typed);
+  }
+  return typed;
 }
 
 function idOrder(id: string): number {
