@@ -4,11 +4,11 @@ import type * as Core from '../index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
 
 // Issue 17's speed work must not change what the model sees. This loads the engine twice: once
-// as it is, once with the planning, the fitting passes and anchor extraction swapped for their
-// reference implementations (as they were before: full sorts, the object heap, patterns compiled
-// and words classified on every call), and checks that both build the same views, turn after
+// as it is, once with the planning and the fitting passes swapped for their reference
+// implementations (as they were before: full sorts, the object heap), and checks that both build the same views, turn after
 // turn, over random sessions, budgets and sequences of queries (steady turns, new questions,
-// repeated ones, appended messages).
+// repeated ones, appended messages). Anchor extraction has its own reference test
+// (text/extract-anchors.reference.test.ts); the brief's caches memoise pure counts.
 
 let fast: typeof Core;
 let reference: typeof Core;
@@ -19,11 +19,9 @@ beforeAll(async () => {
   vi.resetModules();
   vi.doMock('./plan-fidelities.js', () => import('./test-support/reference-plan-fidelities.js'));
   vi.doMock('./fit-plan.js', () => import('./test-support/reference-fit-plan.js'));
-  vi.doMock('../text/extract-anchors.js', () => import('../text/test-support/reference-extract-anchors.js'));
   reference = await import('../index.js');
   vi.doUnmock('./plan-fidelities.js');
   vi.doUnmock('./fit-plan.js');
-  vi.doUnmock('../text/extract-anchors.js');
   vi.resetModules();
 });
 
