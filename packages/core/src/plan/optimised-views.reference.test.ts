@@ -5,8 +5,8 @@ import { arbitrarySession } from '../test-support/arbitrary-session.js';
 
 // Issue 17's speed work must not change what the model sees. This loads the engine twice: once
 // as it is, once with the planning and the fitting passes swapped for their reference
-// implementations (as they were before: full sorts, the object heap), and checks that both build the same views, turn after
-// turn, over random sessions, budgets and sequences of queries (steady turns, new questions,
+// implementations (as they were before: full sorts, the object heap), and checks that both build
+// the same views, turn after turn, over random sessions, budgets and sequences of queries (steady turns, new questions,
 // repeated ones, appended messages). Anchor extraction has its own reference test
 // (text/extract-anchors.reference.test.ts); the brief's caches memoise pure counts.
 
