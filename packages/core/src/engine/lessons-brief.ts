@@ -45,8 +45,8 @@ export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<s
     (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
   const ranked = state.deadEnds.list({ direction: state.direction.current });
   const live = ranked
-    .map((deadEnd, order) => ({ deadEnd, order }))
-    .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
+    .map((deadEnd, order) => ({ deadEnd, order, group: group(deadEnd) }))
+    .sort((a, b) => a.group - b.group || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
     .slice(0, BRIEF_DEAD_ENDS)
     .map(({ deadEnd }) => deadEnd);
   if (live.length === 0) return undefined;
