@@ -50,7 +50,8 @@ export interface Unit {
   readonly edges: { to: number; kind: EdgeKind }[];
   /** Version, bumped when a message joins; invalidates the caches below. */
   version: number;
-  bagCache?: { version: number; bag: TermBag; vector: SparseVector };
+  /** The merged bag and vector; `messages`: how many messages the bag holds (it stays valid across a version bump that added none). */
+  bagCache?: { version: number; messages: number; bag: TermBag; vector: SparseVector };
   compressedCache?: { version: number; rendering: UnitRendering };
   /** Renderings squeezed by the budget fallback, by content cap (a few, newest kept). */
   squeezedCache?: { version: number; renderings: Map<number, UnitRendering> };
