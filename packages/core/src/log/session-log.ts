@@ -129,7 +129,8 @@ export class SessionLog {
       this.maxIdTokens = Math.max(this.maxIdTokens, counted.idTokens);
       this.maxToolNameTokens = Math.max(this.maxToolNameTokens, counted.toolNameTokens);
     }
-    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
+    // The entity keys link the unit now and are not kept (nothing reads them later).
+    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag };
     this.entries.push(entry);
     this.byId.set(message.id, position);
     this.linkEntities(unit, entities);

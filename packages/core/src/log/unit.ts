@@ -18,7 +18,6 @@ export interface LogEntry {
   /** The unit it belongs to. */
   readonly unit: number;
   readonly bag: TermBag;
-  readonly entities: readonly string[];
 }
 
 /** A rendering of a unit at one fidelity, with its token cost. @internal */
