@@ -9,20 +9,36 @@ import { cosine, type SparseVector } from '../text/index.js';
  * @internal
  */
 export function rankDeadEnds(deadEnds: readonly DeadEnd[], direction?: SparseVector): DeadEnd[] {
-  const relevance = new Map<DeadEnd, number>();
-  for (const deadEnd of deadEnds) {
-    const vector = { ids: Int32Array.from(deadEnd.vector.ids), weights: Float32Array.from(deadEnd.vector.weights) };
-    relevance.set(deadEnd, direction === undefined ? 0 : cosine(direction, vector));
+  // Every sort key read once per dead end, not once per comparison (the brief ranks them all on
+  // every turn); the comparison and so the order are the same.
+  const keyed = deadEnds.map((deadEnd) => ({
+    deadEnd,
+    stale: Number(deadEnd.stale === true),
+    suspect: Number(deadEnd.status === 'suspect'),
+    relevance: direction === undefined ? 0 : cosine(direction, typedVector(deadEnd.vector)),
+    lastSeen: deadEnd.lastSeen,
+    frequency: deadEnd.frequency,
+    id: idOrder(deadEnd.id),
+  }));
+  keyed.sort((a, b) => a.stale - b.stale || a.suspect - b.suspect || b.relevance - a.relevance || b.lastSeen - a.lastSeen || b.frequency - a.frequency || a.id - b.id);
+  return keyed.map((entry) => entry.deadEnd);
+}
+
+/** Typed copies of dead ends' vectors, by the stored vector (a dead end's vector is set once). */
+const typedVectors = new WeakMap<DeadEnd['vector'], SparseVector>();
+
+/**
+ * A dead end's vector as the typed sparse vector `cosine` reads (weights rounded to 32 bits, as
+ * they always were here), converted once per stored vector: the brief ranks every dead end on
+ * every turn. A copy whose length no longer matches is made again.
+ */
+function typedVector(vector: DeadEnd['vector']): SparseVector {
+  let typed = typedVectors.get(vector);
+  if (typed === undefined || typed.ids.length !== vector.ids.length) {
+    typed = { ids: Int32Array.from(vector.ids), weights: Float32Array.from(vector.weights) };
+    typedVectors.set(vector, typed);
   }
-  return [...deadEnds].sort(
-    (a, b) =>
-      Number(a.stale === true) - Number(b.stale === true) ||
-      Number(a.status === 'suspect') - Number(b.status === 'suspect') ||
-      relevance.get(b)! - relevance.get(a)! ||
-      b.lastSeen - a.lastSeen ||
-      b.frequency - a.frequency ||
-      idOrder(a.id) - idOrder(b.id),
-  );
+  return typed;
 }
 
 function idOrder(id: string): number {

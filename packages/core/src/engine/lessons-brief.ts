@@ -45,8 +45,8 @@ export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<s
     (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
   const ranked = state.deadEnds.list({ direction: state.direction.current });
   const live = ranked
-    .map((deadEnd, order) => ({ deadEnd, order }))
-    .sort((a, b) => group(a.deadEnd) - group(b.deadEnd) || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
+    .map((deadEnd, order) => ({ deadEnd, order, group: group(deadEnd) }))
+    .sort((a, b) => a.group - b.group || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
     .slice(0, BRIEF_DEAD_ENDS)
     .map(({ deadEnd }) => deadEnd);
   if (live.length === 0) return undefined;
@@ -64,12 +64,13 @@ export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<s
 export function lessonsBrief(state: EngineState, maxTokens: number, cache: Map<string, number>): LessonsBrief | undefined {
   const deadEnds = deadEndBrief(state, maxTokens, cache);
   if (!state.playbook) return deadEnds;
-  const counter = state.options.tokenCounter;
-  const rest = maxTokens - (deadEnds ? counter.count(`${deadEnds.text}\n`) : 0);
-  const lessons = playbookLessons(state.playbook, rest, cachedCount(state, cache));
+  // The whole texts repeat turn after turn too: counted through the same cache.
+  const count = cachedCount(state, cache);
+  const rest = maxTokens - (deadEnds ? count(`${deadEnds.text}\n`) : 0);
+  const lessons = playbookLessons(state.playbook, rest, count);
   if (lessons.text === '') return deadEnds;
   const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
-  if (counter.count(text) > maxTokens) {
+  if (count(text) > maxTokens) {
     state.playbook.inView = [];
     return deadEnds;
   }

@@ -8,6 +8,12 @@ import { argumentsText, contentText, countMessageTokens, type TokenCounter } fro
 import type { CairnMessage } from './types.js';
 import type { LogEntry, Unit, UnitKind } from './unit.js';
 
+/**
+ * The bag a logged message keeps once its unit's merged bag is settled (see `unitFeatures`):
+ * nothing reads it after that. Empty, shared.
+ */
+const SETTLED_BAG: TermBag = Object.freeze({ ids: new Int32Array(0), counts: new Float32Array(0), length: 0 });
+
 const MAX_ENTITY_EDGES = 6;
 const SIMILARITY_WINDOW = 8;
 const SIMILARITY_EDGE_MIN = 0.3;
@@ -123,7 +129,8 @@ export class SessionLog {
       this.maxIdTokens = Math.max(this.maxIdTokens, counted.idTokens);
       this.maxToolNameTokens = Math.max(this.maxToolNameTokens, counted.toolNameTokens);
     }
-    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag, entities };
+    // The entity keys link the unit now and are not kept (nothing reads them later).
+    const entry: LogEntry = { message, position, tokens, unit: unit.index, bag };
     this.entries.push(entry);
     this.byId.set(message.id, position);
     this.linkEntities(unit, entities);
@@ -204,11 +211,25 @@ export class SessionLog {
   /** The merged term bag and vector of a unit (cached until a message joins it). */
   unitFeatures(unitIndex: number): { bag: TermBag; vector: import('../text/index.js').SparseVector } {
     const unit = this.units[unitIndex]!;
-    if (unit.bagCache && unit.bagCache.version === unit.version) return unit.bagCache;
+    const cached = unit.bagCache;
+    if (cached && cached.version === unit.version) return cached;
+    const messages = unit.positions.length;
+    // The bag depends on the unit's messages only: a version bump that added none (a summary)
+    // keeps it and its vector.
+    if (cached && cached.messages === messages) {
+      const again = { ...cached, version: unit.version };
+      unit.bagCache = again;
+      return again;
+    }
     const bags = unit.positions.map((position) => this.entries[position]!.bag);
     const bag = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
-    const cache = { version: unit.version, bag, vector: this.vectoriser.vectorOfBag(bag) };
+    const cache = { version: unit.version, messages, bag, vector: this.vectoriser.vectorOfBag(bag) };
     unit.bagCache = cache;
+    // A unit whose calls are all answered takes no more messages, so its merged bag is all that is
+    // read from now on: its messages' own bags are let go (heap per logged message).
+    if (messages > 1 && unit.openCalls === 0) {
+      for (const position of unit.positions) this.entries[position] = { ...this.entries[position]!, bag: SETTLED_BAG };
+    }
     return cache;
   }
 

@@ -18,7 +18,6 @@ export interface LogEntry {
   /** The unit it belongs to. */
   readonly unit: number;
   readonly bag: TermBag;
-  readonly entities: readonly string[];
 }
 
 /** A rendering of a unit at one fidelity, with its token cost. @internal */
@@ -50,7 +49,8 @@ export interface Unit {
   readonly edges: { to: number; kind: EdgeKind }[];
   /** Version, bumped when a message joins; invalidates the caches below. */
   version: number;
-  bagCache?: { version: number; bag: TermBag; vector: SparseVector };
+  /** The merged bag and vector; `messages`: how many messages the bag holds (it stays valid across a version bump that added none). */
+  bagCache?: { version: number; messages: number; bag: TermBag; vector: SparseVector };
   compressedCache?: { version: number; rendering: UnitRendering };
   /** Renderings squeezed by the budget fallback, by content cap (a few, newest kept). */
   squeezedCache?: { version: number; renderings: Map<number, UnitRendering> };

@@ -1,4 +1,4 @@
-import { MaxHeap } from './binary-heap.js';
+import { StepHeap } from './step-heap.js';
 import type { Fidelity } from '../log/index.js';
 import type { ViewPlan } from './view-plan.js';
 
@@ -15,11 +15,34 @@ export interface FitInput {
   readonly canCompress: (unit: number) => boolean;
 }
 
-interface Step {
-  key: number;
-  id: number;
-  to: Fidelity;
-  saved: number;
+const FIDELITY_SLOT: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
+
+/**
+ * `value` and `canCompress` remembered for one pass: both are fixed while a pass runs (scores and
+ * costs do not change within it), and a pass asks for each several times per unit. @internal
+ */
+function remembered({ plan, value, canCompress }: FitInput): Pick<FitInput, 'value' | 'canCompress'> {
+  const values = new Float64Array(plan.size * 3).fill(Number.NaN);
+  const compressible = new Int8Array(plan.size).fill(-1);
+  return {
+    value: (unit, fidelity) => {
+      const slot = unit * 3 + FIDELITY_SLOT[fidelity];
+      let known = values[slot]!;
+      if (Number.isNaN(known)) {
+        known = value(unit, fidelity);
+        values[slot] = known;
+      }
+      return known;
+    },
+    canCompress: (unit) => {
+      let known = compressible[unit]!;
+      if (known < 0) {
+        known = canCompress(unit) ? 1 : 0;
+        compressible[unit] = known;
+      }
+      return known === 1;
+    },
+  };
 }
 
 function lower(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined {
@@ -39,9 +62,11 @@ function higher(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined 
  * degradation that loses the least value per token saved (so large, low-value tool outputs go
  * first and short, relevant messages stay). Returns the units it changed. @internal
  */
-export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number): number[] {
+export function degradeToTarget(input: FitInput, target: number): number[] {
+  const { plan, locked } = input;
+  const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
-  const heap = new MaxHeap<Step>();
+  const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
     if (locked(unit)) return;
     const from = plan.get(unit);
@@ -50,24 +75,23 @@ export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     const saved = -plan.delta(unit, to);
     if (saved <= 0) return;
     const loss = Math.max(0, value(unit, from) - value(unit, to));
-    heap.push({ key: -loss / saved, id: unit, to, saved });
+    heap.push(-loss / saved, unit, to, saved);
   };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (plan.tokens > target && heap.size > 0) {
-    const step = heap.pop()!;
-    const unit = step.id;
-    if (plan.get(unit) === step.to || lower(plan.get(unit), canCompress(unit)) !== step.to) continue;
-    const saved = -plan.delta(unit, step.to);
-    if (saved !== step.saved) {
+  while (plan.tokens > target && heap.pop()) {
+    const { id: unit, to } = heap;
+    if (plan.get(unit) === to || lower(plan.get(unit), canCompress(unit)) !== to) continue;
+    const saved = -plan.delta(unit, to);
+    if (saved !== heap.saved) {
       consider(unit);
       continue;
     }
-    plan.set(unit, step.to);
+    plan.set(unit, to);
     changed.add(unit);
     consider(unit);
     // A placeholder run's cost depends on whether it holds one unit or more, so a change here
     // alters what units up to two places away would save.
-    if (step.to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+    if (to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
   if (plan.tokens > target) for (const unit of bridgeGaps({ plan, value, locked, canCompress }, target)) changed.add(unit);
   return [...changed].sort((a, b) => a - b);
@@ -129,35 +153,38 @@ function bridgeGaps({ plan, value, locked }: FitInput, target: number): number[]
  * gains the most value per token spent, among units whose value at the higher level is at
  * least `minValue`. Returns the units it changed. @internal
  */
-export function upgradeToTarget({ plan, value, locked, canCompress }: FitInput, target: number, minValue: number): number[] {
+export function upgradeToTarget(input: FitInput, target: number, minValue: number): number[] {
+  const { plan, locked } = input;
+  const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
-  const heap = new MaxHeap<Step>();
+  const heap = new StepHeap(plan.size);
   const consider = (unit: number): void => {
     if (locked(unit)) return;
     const from = plan.get(unit);
     const to = higher(from, canCompress(unit));
-    if (to === undefined || value(unit, to) < minValue) return;
+    if (to === undefined) return;
+    const worth = value(unit, to);
+    if (worth < minValue) return;
     const cost = plan.delta(unit, to);
-    const gain = value(unit, to) - value(unit, from);
+    const gain = worth - value(unit, from);
     // An upgrade that saves tokens (a placeholder dearer than what it stands for) is taken even
     // when it gains no value.
     if (gain <= 0 && cost >= 0) return;
-    heap.push({ key: cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, id: unit, to, saved: -cost });
+    heap.push(cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, unit, to, -cost);
   };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (heap.size > 0) {
-    const step = heap.pop()!;
-    const unit = step.id;
-    if (higher(plan.get(unit), canCompress(unit)) !== step.to) continue;
-    const cost = plan.delta(unit, step.to);
-    if (-cost !== step.saved) {
+  while (heap.pop()) {
+    const { id: unit, to } = heap;
+    if (higher(plan.get(unit), canCompress(unit)) !== to) continue;
+    const cost = plan.delta(unit, to);
+    if (-cost !== heap.saved) {
       consider(unit);
       continue;
     }
     // An upgrade that adds no tokens (a placeholder dearer than what it stands for) always pays.
     if (cost > 0 && plan.tokens + cost > target) continue;
     const leftRun = plan.get(unit) === 'placeholder';
-    plan.set(unit, step.to);
+    plan.set(unit, to);
     changed.add(unit);
     consider(unit);
     if (leftRun) for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);

@@ -103,14 +103,21 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   } else if (rescoreAll) {
     // The direction moved: units whose score now passes a threshold by the hysteresis margin
     // move up a tier, best first, while the view stays under the yellow level.
-    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit) && plan.get(unit) !== 'full').sort((a, b) => units[b]!.score - units[a]!.score || a - b);
-    for (const unit of order) {
+    // A unit's tier depends only on its own score and fidelity, so units that would stay where they
+    // are are left out before sorting (the loop skipped them; the others keep their order).
+    const tierOf = (unit: number): Fidelity => {
       const score = units[unit]!.score;
       const current = plan.get(unit);
-      let tier: Fidelity = current;
-      if (score > thresholds.keep + thresholds.hysteresis) tier = 'full';
-      else if (current === 'placeholder' && score > thresholds.compress + thresholds.hysteresis) tier = canCompress(unit) ? 'compressed' : 'full';
-      if (tier === current || plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
+      if (score > thresholds.keep + thresholds.hysteresis) return 'full';
+      if (current === 'placeholder' && score > thresholds.compress + thresholds.hysteresis) return canCompress(unit) ? 'compressed' : 'full';
+      return current;
+    };
+    const order: number[] = [];
+    for (let unit = 0; unit < count; unit++) if (plan.get(unit) !== 'full' && !fit.locked(unit) && tierOf(unit) !== plan.get(unit)) order.push(unit);
+    order.sort((a, b) => units[b]!.score - units[a]!.score || a - b);
+    for (const unit of order) {
+      const tier = tierOf(unit);
+      if (plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
       plan.set(unit, tier);
       reasons[unit] = 'selected';
     }
@@ -121,17 +128,22 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   if (!filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
-    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
-    for (const unit of order) {
-      if (plan.tokens <= pressure.yellow * budget) break;
+    // Only units whose tier is below their fidelity change (the order of the others never
+    // mattered: the loop passed them by), so they are left out before sorting.
+    const tierOf = (unit: number): Fidelity => {
       const score = units[unit]!.score;
       let tier: Fidelity = score < thresholds.compress - thresholds.hysteresis ? 'placeholder' : score < thresholds.keep - thresholds.hysteresis ? 'compressed' : 'full';
       if (tier === 'placeholder' && floor.has(unit)) tier = 'compressed';
       if (tier === 'compressed' && !canCompress(unit)) tier = 'full';
-      if (RANK[tier] < RANK[plan.get(unit)]) {
-        plan.set(unit, tier);
-        reasons[unit] = 'regraded';
-      }
+      return tier;
+    };
+    const order: number[] = [];
+    for (let unit = 0; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
+    order.sort((a, b) => units[a]!.score - units[b]!.score || a - b);
+    for (const unit of order) {
+      if (plan.tokens <= pressure.yellow * budget) break;
+      plan.set(unit, tierOf(unit));
+      reasons[unit] = 'regraded';
     }
   }
   if (!filledQuestion && plan.tokens > pressure.red * budget) {

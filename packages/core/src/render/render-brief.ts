@@ -10,6 +10,9 @@ const BRIEF_MAX_TOKENS = 1200;
 const BRIEF_FLOOR_TOKENS = 96;
 const BRIEF_FLOOR_SHARE = 0.25;
 
+/** The last brief each engine counted: its text and tokens (the brief changes only when a lesson does). */
+const lastBriefCount = new WeakMap<EngineState, { id: string; text: string; counter: unknown; tokens: number }>();
+
 /** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
 export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
   if (!state.brief) return undefined;
@@ -21,6 +24,11 @@ export function renderBrief(state: EngineState, budget: number): { message: View
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;
   const message: ViewMessage = { id: brief.id ?? 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
-  return { message, tokens: countMessageTokens(message, state.options.tokenCounter) };
+  const counter = state.options.tokenCounter;
+  const last = lastBriefCount.get(state);
+  if (last && last.id === message.id && last.text === brief.text && last.counter === counter) return { message, tokens: last.tokens };
+  const tokens = countMessageTokens(message, counter);
+  lastBriefCount.set(state, { id: message.id, text: brief.text, counter, tokens });
+  return { message, tokens };
 }
 

@@ -33,6 +33,27 @@ export interface RenderRequest {
 }
 
 const MAX_REFITS = 6;
+/** Run texts whose token counts are remembered per token counter before the memo starts afresh. */
+const MAX_RUN_COUNTS = 4096;
+const runCounts = new WeakMap<RenderContext['counter'], Map<string, number>>();
+
+/**
+ * Tokens of a merged placeholder run's message: a pure function of its text (a run message has
+ * no name and no tool calls), remembered per counter, since a new question's view reshapes runs
+ * and many come back with the same text (bounded).
+ */
+function runTokens(message: ViewMessage, context: RenderContext): number {
+  let counts = runCounts.get(context.counter);
+  if (!counts) runCounts.set(context.counter, (counts = new Map()));
+  const text = contentText(message.content);
+  let tokens = counts.get(text);
+  if (tokens === undefined) {
+    tokens = countMessageTokens(message, context.counter);
+    if (counts.size >= MAX_RUN_COUNTS) counts.clear();
+    counts.set(text, tokens);
+  }
+  return tokens;
+}
 
 function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;
@@ -69,7 +90,7 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
     const cost = single ? costs.placeholder(single.index) : 0;
     const message = renderPlaceholderRun(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += single ? cost : countMessageTokens(message, context.counter);
+    tokens += single ? cost : runTokens(message, context);
     run = [];
   };
   for (let index = from; index < units.length; index++) {

@@ -50,11 +50,38 @@ function isTrimmedTail(char: string): boolean {
   return char === '.' || char === ':' || char === '!' || char === '?' || char === '*' || char === '…';
 }
 
+/**
+ * The phrase and word patterns compiled once: each scan sets `lastIndex` to 0 before it starts
+ * and runs to completion before the next (nothing here re-enters), so sharing them is safe and
+ * saves compiling ten expressions per segment compressed.
+ */
+const PHRASE_SCANNERS: ReadonlyArray<readonly [AnchorKind, RegExp]> = PHRASES.map(([kind, pattern]) => [kind, new RegExp(pattern.source, pattern.flags)] as const);
+const WORD_SCANNER = new RegExp(WORD.source, WORD.flags);
+
+/** Most words {@link classifyCached} remembers before it starts afresh (bounded memory). */
+const MAX_CLASSIFIED_WORDS = 8192;
+const classified = new Map<string, AnchorKind | 'name?' | undefined>();
+
+/**
+ * {@link classifyWord}, remembered per word: a log repeats its vocabulary, and classifying runs
+ * some thirty expressions. A pure function's memo: the result never depends on what is cached.
+ */
+function classifyCached(word: string, followedByParen: boolean): AnchorKind | 'name?' | undefined {
+  // A scanned word never holds `(` (the word pattern splits on it), so the prefix cannot collide.
+  const key = followedByParen ? `(${word}` : word;
+  const known = classified.get(key);
+  if (known !== undefined || classified.has(key)) return known;
+  const kind = classifyWord(word, followedByParen);
+  if (classified.size >= MAX_CLASSIFIED_WORDS) classified.clear();
+  classified.set(key, kind);
+  return kind;
+}
+
 /** Phrase anchors, sorted and without overlaps (earlier first; on a tie, longer first). */
 function findPhrases(text: string, cap: number): Span[] {
   const spans: Span[] = [];
-  for (const [kind, pattern] of PHRASES) {
-    const regex = new RegExp(pattern.source, pattern.flags);
+  for (const [kind, regex] of PHRASE_SCANNERS) {
+    regex.lastIndex = 0;
     let found = 0;
     for (let match = regex.exec(text); match !== null && found < cap; match = regex.exec(text)) {
       let end = match.index + match[0].length;
@@ -132,7 +159,8 @@ export function extractAnchors(text: string, options: ExtractAnchorsOptions = {}
     runWords = 0;
   };
 
-  const regex = new RegExp(WORD.source, WORD.flags);
+  const regex = WORD_SCANNER;
+  regex.lastIndex = 0;
   for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
     if (anchors.length >= maxAnchors) break;
     let start = match.index;
@@ -156,12 +184,12 @@ export function extractAnchors(text: string, options: ExtractAnchorsOptions = {}
       flushRun();
       emit('path', start, start + separator);
       const rest = word.slice(separator + 2);
-      const kind = rest ? classifyWord(rest, false) : undefined;
+      const kind = rest ? classifyCached(rest, false) : undefined;
       if (kind && kind !== 'name?') emit(kind, start + separator + 2, end);
       else if (rest) emit('identifier', start + separator + 2, end);
       continue;
     }
-    const kind = classifyWord(word, text[end] === '(');
+    const kind = classifyCached(word, text[end] === '(');
     if (kind === 'name?') {
       if (runWords > 0 && start === runEnd + 1 && text[runEnd] === ' ') {
         if (runWords === 1) runSecondStart = start;

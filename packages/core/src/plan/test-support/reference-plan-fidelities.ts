@@ -1,0 +1,213 @@
+/** planFidelities as it was before issue 17 (full sorts, object heap): the reference the engine-level equality test plans with. Test support only. */
+import type { DecisionReason } from '../../render/index.js';
+import type { EngineState } from '../../render/index.js';
+import { CairnError } from '../../log/index.js';
+import { degradeToTarget, upgradeToTarget, type FitInput } from './reference-fit-plan.js';
+import { mandatoryReason, RANK, valueFunction } from '../plan-values.js';
+import type { Fidelity } from '../../log/index.js';
+import type { createUnitCosts } from '../../render/index.js';
+import { ViewPlan } from '../view-plan.js';
+import { explicitlyPreservedUnits, requiredFloorUnits } from '../unit-resource-class.js';
+
+/** Fewest content tokens a squeezed message keeps. */
+const MIN_SQUEEZED_TOKENS = 12;
+const MAX_SQUEEZE_ROUNDS = 24;
+
+/** The content cap per message a unit's ordinary compressed rendering uses. */
+function initialCap(state: EngineState, unit: number): number {
+  let cap = 0;
+  for (const position of state.log.units[unit]!.positions) {
+    cap = Math.max(cap, Math.max(16, Math.ceil(state.log.entries[position]!.tokens * state.options.compressionRatio)));
+  }
+  return cap;
+}
+
+
+/** What {@link planFidelities} needs. @internal */
+export interface PlanRequest {
+  budget: number;
+  replan: boolean;
+  rescoreAll: boolean;
+  previous: readonly (Fidelity | undefined)[];
+  reasons: DecisionReason[];
+  costs: ReturnType<typeof createUnitCosts>;
+  historyTokens: number;
+  turn: number;
+  query: string | undefined;
+  /** Filled by the budget fallback: units compressed harder this turn. */
+  squeeze: Map<number, number>;
+}
+
+/**
+ * Plans every unit's fidelity for a turn: the selection or last turn's decisions, the threshold
+ * regrade and compaction under pressure, and the budget fallback. @internal
+ */
+export function planFidelities(state: EngineState, request: PlanRequest): { fidelities: Fidelity[]; regraded: boolean; compacted: number } {
+  const { options, units, log } = state;
+  const { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn } = request;
+  const { thresholds, pressure } = options;
+  const count = log.units.length;
+  const mandatory = new Array<boolean>(count);
+  const forced = new Array<boolean>(count).fill(false);
+  const initial = new Array<Fidelity>(count);
+  // The focus (latest user message, last units) and what it refers back to directly.
+  const proximity = new Set<number>();
+  // Units tagged REQUIRED: never dropped to a placeholder by choice (only the render's last-resort refit may).
+  const floor = requiredFloorUnits(state);
+  for (const focus of [log.latestUserUnit, count - 1, count - 2, count - 3]) if (focus >= 0) for (const edge of log.units[focus]!.edges) proximity.add(edge.to);
+  for (let index = 0; index < count; index++) {
+    const reason = mandatoryReason(state, index);
+    mandatory[index] = reason !== undefined;
+    const state_ = units[index]!;
+    if (reason) {
+      reasons[index] = reason;
+      initial[index] = 'full';
+    } else if (
+      state_.fidelity === 'placeholder' &&
+      !state_.causalForced &&
+      state_.placeholderSince >= 0 &&
+      turn - state_.placeholderSince >= options.causalChainTurns &&
+      proximity.has(index)
+    ) {
+      forced[index] = true;
+      state_.causalForced = true;
+      reasons[index] = 'causal-chain';
+      initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
+    } else {
+      reasons[index] = 'kept';
+      // A history that fits under the yellow level is shown whole; a replan of a larger one
+      // starts from placeholders and selects; otherwise last turn's decision stands.
+      initial[index] = historyTokens <= pressure.yellow * budget ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
+      if (floor.has(index) && initial[index] === 'placeholder') {
+        initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
+        reasons[index] = 'class:required';
+      }
+    }
+  }
+  let plan = new ViewPlan(initial, costs);
+  // A new query asks a new question: last turn's choices get no stickiness bonus then.
+  const newQuestion = replan && request.query !== undefined;
+  const value = valueFunction(state, newQuestion ? [] : previous);
+  const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
+  const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
+  // A REQUIRED unit may go from full to compressed, not further.
+  const held = (unit: number) => floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit));
+  const degradeFit: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || held(unit) };
+  // A view for a question is read once, before anything is appended: it fills the whole budget,
+  // and a plan for one that fits is not compacted down to the yellow level.
+  const questionView = request.query !== undefined;
+  if (replan && historyTokens > pressure.yellow * budget) {
+    // Select by value per token over every unit (the thresholds drive the regrade, not this):
+    // a question's view fills the budget, an agent turn leaves room to grow to yellow.
+    const target = questionView ? budget : pressure.yellow * budget;
+    for (const unit of upgradeToTarget(fit, target, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
+  } else if (rescoreAll) {
+    // The direction moved: units whose score now passes a threshold by the hysteresis margin
+    // move up a tier, best first, while the view stays under the yellow level.
+    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit) && plan.get(unit) !== 'full').sort((a, b) => units[b]!.score - units[a]!.score || a - b);
+    for (const unit of order) {
+      const score = units[unit]!.score;
+      const current = plan.get(unit);
+      let tier: Fidelity = current;
+      if (score > thresholds.keep + thresholds.hysteresis) tier = 'full';
+      else if (current === 'placeholder' && score > thresholds.compress + thresholds.hysteresis) tier = canCompress(unit) ? 'compressed' : 'full';
+      if (tier === current || plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
+      plan.set(unit, tier);
+      reasons[unit] = 'selected';
+    }
+  }
+  let regraded = false;
+  let compacted = 0;
+  const filledQuestion = questionView && plan.tokens <= budget;
+  if (!filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+    state.regradedTurn = turn;
+    regraded = true;
+    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
+    for (const unit of order) {
+      if (plan.tokens <= pressure.yellow * budget) break;
+      const score = units[unit]!.score;
+      let tier: Fidelity = score < thresholds.compress - thresholds.hysteresis ? 'placeholder' : score < thresholds.keep - thresholds.hysteresis ? 'compressed' : 'full';
+      if (tier === 'placeholder' && floor.has(unit)) tier = 'compressed';
+      if (tier === 'compressed' && !canCompress(unit)) tier = 'full';
+      if (RANK[tier] < RANK[plan.get(unit)]) {
+        plan.set(unit, tier);
+        reasons[unit] = 'regraded';
+      }
+    }
+  }
+  if (!filledQuestion && plan.tokens > pressure.red * budget) {
+    for (const unit of degradeToTarget(degradeFit, pressure.yellow * budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
+    }
+  }
+  if (plan.tokens > budget) {
+    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit]! || held(unit) }, budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
+    }
+  }
+  const compressMandatory = options.onBudgetExceeded === 'compress-mandatory';
+  const preservedUnits = compressMandatory ? explicitlyPreservedUnits(state) : new Set<number>();
+  if (plan.tokens > budget) {
+    // The budget fallback. Always: the hot set (the last units of the turn, the newest tool
+    // output) is squeezed before a view is refused. With 'compress-mandatory' also the latest
+    // user turn and then system prompts; pinned messages never. Hot set and latest user turn
+    // first, newest last; then system prompts.
+    const order = [...Array(count).keys()].filter((unit) =>
+      compressMandatory ? mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') && !preservedUnits.has(unit) : mandatoryReason(state, unit) === 'mandatory:hot',
+    );
+    order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
+    for (const unit of order) {
+      if (plan.tokens <= budget) break;
+      costs.measureExactly(unit);
+      if (!canCompress(unit)) continue;
+      plan.set(unit, 'compressed');
+      reasons[unit] = 'budget-fallback';
+    }
+    // Still over: squeeze the compressed mandatory units harder — halve the content cap of the
+    // largest, measured exactly, until the view fits or nothing is left to squeeze.
+    const squeezable = order.filter((unit) => plan.get(unit) === 'compressed');
+    for (let round = 0; round < MAX_SQUEEZE_ROUNDS && plan.tokens > budget; round++) {
+      let largest = -1;
+      let largestCost = -1;
+      for (const unit of squeezable) {
+        if ((request.squeeze.get(unit) ?? initialCap(state, unit)) <= MIN_SQUEEZED_TOKENS) continue;
+        const cost = costs.compressed(unit) ?? 0;
+        if (cost > largestCost) {
+          largest = unit;
+          largestCost = cost;
+        }
+      }
+      if (largest < 0) break;
+      const cap = request.squeeze.get(largest) ?? initialCap(state, largest);
+      request.squeeze.set(largest, Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2)));
+      plan = new ViewPlan(plan.snapshot(), costs); // costs of the squeezed unit changed
+    }
+    // Still over: the hot set is the last thing kept by choice, not by the caller — hide it,
+    // oldest first, before failing the view. The system prompt, pinned messages and the latest
+    // user turn stay.
+    for (let unit = 0; unit < count && plan.tokens > budget; unit++) {
+      if (mandatoryReason(state, unit) !== 'mandatory:hot') continue;
+      if (plan.get(unit) === 'placeholder') continue;
+      plan.set(unit, 'placeholder');
+      mandatory[unit] = false;
+      reasons[unit] = 'budget-fallback';
+    }
+  }
+  if (plan.tokens > budget) {
+    let mandatoryTokens = 0;
+    for (let unit = 0; unit < count; unit++) if (mandatory[unit]) mandatoryTokens += plan.get(unit) === 'full' ? costs.full(unit) : (costs.compressed(unit) ?? 0);
+    // Placeholder runs are planned at an upper bound: when only they push the plan over, the
+    // exact render may still fit, and the render decides (it refits, then throws if still over).
+    if (mandatoryTokens <= budget) return { fidelities: plan.snapshot(), regraded, compacted };
+    const requiredTokens = Math.ceil(plan.tokens);
+    throw new CairnError({
+      code: 'BUDGET_EXCEEDED',
+      message: `The smallest view cairn can build needs about ${requiredTokens} tokens, over the cairn budget of ${budget} tokens: ${mandatoryTokens} of them are for the system prompt, pinned messages and latest user turn, the rest marks what was left out. ${compressMandatory ? 'Raise the budget or unpin messages.' : "Raise the budget, unpin messages, or set onBudgetExceeded: 'compress-mandatory' (compresses the system prompt and the latest user turn too)."}`,
+      details: { budget, mandatoryTokens, requiredTokens, viewTokens: plan.tokens },
+    });
+  }
+  return { fidelities: plan.snapshot(), regraded, compacted };
+}
+
