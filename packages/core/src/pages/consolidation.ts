@@ -34,6 +34,8 @@ export class Consolidation {
   readonly #cursor: SegmentCursor = newSegmentCursor();
   readonly #topics: { bag: TermBag; vector: SparseVector }[] = [];
   readonly #summaries = new Map<string, { key: string; summary: string }>();
+  /** Summaries an injected summariser wrote, by page id, with the {@link Consolidation.contentKey} they were written for. */
+  readonly written = new Map<string, { key: string; summary: string }>();
   /** Merges done, each as its children's ids, in order (what a snapshot keeps). */
   readonly merges: string[][] = [];
   /** Consolidated pages above Summary, by id. */
@@ -117,8 +119,21 @@ export class Consolidation {
     return page.children.map((id) => this.#pages.get(id)!);
   }
 
-  /** The page's extractive summary (cached until one of its units changes). */
+  /** The page's summary: the one the summariser wrote for its content now, else {@link Consolidation.extractiveSummary}. */
   summary(page: ConsolidatedPage): string {
+    const written = this.written.get(page.id);
+    return written && written.key === this.contentKey(page) ? written.summary : this.extractiveSummary(page);
+  }
+
+  /** What a written summary is valid for: the page's units and how many messages they hold (a tool result arriving later changes it). */
+  contentKey(page: ConsolidatedPage): string {
+    let messages = 0;
+    for (let unit = page.first; unit <= page.last; unit++) messages += this.log.units[unit]!.positions.length;
+    return `${page.first}-${page.last}-${messages}`;
+  }
+
+  /** The page's extractive summary (cached until one of its units changes). */
+  extractiveSummary(page: ConsolidatedPage): string {
     const key = this.#versionKey(page);
     const cached = this.#summaries.get(page.id);
     if (cached && cached.key === key) return cached.summary;

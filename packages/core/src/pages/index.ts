@@ -21,3 +21,5 @@ export { PRESSURE_REASON, settleConsults } from './settle-consults.js';
 export { MIN_SPECIFIC_TERMS, reconstructQuery, specificTerms } from './reconstruct-query.js';
 export { refineText, summarizePage } from './summarize-page.js';
 export { zoomPages } from './zoom-pages.js';
+export { CONSOLIDATED_SUMMARY_INSTRUCTIONS, MAX_WRITTEN_SUMMARY_CHARS, WRITTEN_SUMMARY_MAX_TOKENS, refuseWrittenSummary, writePageSummaries } from './write-page-summaries.js';
+export type { WritePageSummariesResult } from './write-page-summaries.js';
