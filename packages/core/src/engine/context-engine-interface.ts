@@ -146,7 +146,13 @@ export interface ContextEngine {
    * number of texts embedded (0 without an embedder).
    */
   prepare(options?: { query?: string }): Promise<number>;
-  /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
+  /**
+   * Runs the summariser over compressed units without a summary (never placeholders, INV-02),
+   * then over consolidated pages without a written summary for their content (core's
+   * `CONSOLIDATED_SUMMARY_INSTRUCTIONS`; until written, and when the answer is an error, empty or
+   * over-long, a page keeps its extractive summary; the first such error is thrown after the run).
+   * Returns the number of units and pages summarised.
+   */
   summarize(): Promise<number>;
   /**
    * Opens a branch: a child engine sharing this log up to now (no message copied), to explore
