@@ -175,9 +175,11 @@ export class Consolidation {
   /**
    * Metabolic merging: adjacent top-level pages of the same topic that are all stale merge into
    * one page (at most {@link MAX_MERGE_CHILDREN} each; a later call can merge those again).
-   * Pages in a consulted view are left as they are. Returns the merged pages made.
+   * Pages in a consulted view, and pages `hot` says are still in use (heat from consults and
+   * query hits), are left as they are: the coldest stale runs merge first. Returns the merged
+   * pages made.
    */
-  merge(now: number | undefined): ConsolidatedPage[] {
+  merge(now: number | undefined, hot: (pageId: string) => boolean = () => false): ConsolidatedPage[] {
     const roots = this.roots();
     const made: ConsolidatedPage[] = [];
     let run: ConsolidatedPage[] = [];
@@ -189,7 +191,7 @@ export class Consolidation {
       run = [];
     };
     for (const page of roots) {
-      const mergeable = !this.zoom.has(page.id) && this.staleness(page, now).stale;
+      const mergeable = !this.zoom.has(page.id) && !hot(page.id) && this.staleness(page, now).stale;
       if (!mergeable || (run.length > 0 && run[0]!.topic !== page.topic)) flush();
       if (mergeable) run.push(page);
     }
