@@ -169,6 +169,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
     if (summarizer === undefined || entry.summarizing) return;
     entry.summarizing = entry.handle.engine
       .summarize()
+      // Then consolidated pages' summaries (core's instructions), in the same background run.
+      .then(() => entry.handle.engine.summarizePages())
       .catch(background.report)
       .finally(() => {
         entry.summarizing = undefined;

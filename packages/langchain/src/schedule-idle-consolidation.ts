@@ -19,8 +19,9 @@ export interface IdleConsolidation {
 /**
  * Runs core's background maintenance when a session goes idle: every `afterMs`, if no message
  * arrived since the previous check and some did since the last run, `engine.consolidate()`
- * (freezes and merges stale consolidated pages), then `engine.summarize()` (the summariser, if
- * the engine has one, writes unit and consolidated-page summaries). One run at a time; the timer
+ * (freezes and merges stale consolidated pages), then `engine.summarize()` and
+ * `engine.summarizePages()` (the summariser, if the engine has one, writes the summaries of
+ * compressed units and of consolidated pages). One run at a time; the timer
  * is unref'd (it never keeps a process alive); `close()` cancels it. Core has no timers: this is
  * the host-side one-liner.
  *
@@ -42,6 +43,7 @@ export function scheduleIdleConsolidation(engine: ContextEngine, { afterMs, onEr
     running = (async () => {
       engine.consolidate();
       await engine.summarize();
+      await engine.summarizePages();
     })()
       .catch((error: unknown) => onError?.(error))
       .finally(() => {

@@ -90,6 +90,8 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     summarizing.add(sessionId);
     engine
       .summarize()
+      // Then consolidated pages' summaries (core's instructions), in the same background run.
+      .then(() => engine.summarizePages())
       .catch((error: unknown) => backgroundErrors.report(sessionId, error))
       .finally(() => summarizing.delete(sessionId));
   };

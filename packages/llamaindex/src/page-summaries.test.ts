@@ -45,7 +45,7 @@ describe('a LlamaIndex LLM writes consolidated pages’ summaries', () => {
 
   it('an LLM that never answers holds no chat up', async () => {
     const summarizer = new RecordingLLM();
-    summarizer.chat = (() => new Promise(() => undefined)) as typeof summarizer.chat;
+    summarizer.chat = (() => new Promise(() => undefined)) as unknown as typeof summarizer.chat;
     const memory = await run(summarizer, 'pages-2');
     const pages = (await memory.engine()).listPages('Consolidated');
     expect(pages.length).toBeGreaterThanOrEqual(2);

@@ -78,6 +78,8 @@ export function createSessionResolver(
     summarizing.add(sessionId);
     engine
       .summarize()
+      // Then consolidated pages' summaries (core's instructions), in the same background run.
+      .then(() => engine.summarizePages())
       .catch(onSummaryError)
       .finally(() => summarizing.delete(sessionId));
   };

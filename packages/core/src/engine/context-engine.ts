@@ -30,6 +30,7 @@ import { turnWindow, type ContextWindow, type Crystal, type Projection, type Res
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 import { initialEngineState } from './initial-engine-state.js';
 import { summarizeUnits } from './summarize-units.js';
+import { summarizePages } from './summarize-pages.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
@@ -338,6 +339,10 @@ class Engine implements ContextEngine {
 
   summarize(): Promise<number> {
     return summarizeUnits(this.state);
+  }
+
+  summarizePages(): Promise<number> {
+    return summarizePages(this.state);
   }
 
   consult(request: ZoomRequest): ZoomResult {

@@ -41,7 +41,7 @@ function recording(answer: (input: Parameters<Summarizer>[0]) => Promise<string>
 }
 
 describe('written summaries of consolidated pages', () => {
-  it('engine.summarize() has the summariser write each consolidated page once, with core’s constant instructions', async () => {
+  it('engine.summarizePages() has the summariser write each consolidated page once, with core’s constant instructions', async () => {
     const { calls, summarizer } = recording();
     const engine = createContextEngine(options(summarizer));
     engine.ingest(conversation(8));
@@ -52,7 +52,7 @@ describe('written summaries of consolidated pages', () => {
     expect(calls.filter((call) => call.pageId !== undefined)).toEqual([]);
     expect(before.some((page) => page.summary.startsWith('WRITTEN'))).toBe(false);
 
-    await engine.summarize();
+    await engine.summarizePages();
     const pageCalls = calls.filter((call) => call.pageId !== undefined);
     expect(pageCalls.map((call) => call.pageId)).toEqual(before.map((page) => page.id));
     for (const call of pageCalls) {
@@ -67,10 +67,11 @@ describe('written summaries of consolidated pages', () => {
     expect(CONSOLIDATED_SUMMARY_INSTRUCTIONS).toMatch(/reasoning evolved/);
     expect(CONSOLIDATED_SUMMARY_INSTRUCTIONS).toMatch(/final conclusions/);
 
-    // Cached per page id: a second run asks nothing.
-    const asked = calls.length;
+    // Cached per page id: a second run asks nothing; summarize() (compressed units) asks nothing of pages.
+    const pagesAsked = pageCalls.length;
+    expect(await engine.summarizePages()).toBe(0);
     await engine.summarize();
-    expect(calls.length).toBe(asked);
+    expect(calls.filter((call) => call.pageId !== undefined).length).toBe(pagesAsked);
   });
 
   it('the page index shows the written summary of a consulted page once it is ready', async () => {
@@ -82,7 +83,7 @@ describe('written summaries of consolidated pages', () => {
     const text = (view: ReturnType<typeof engine.assemble>) => view.messages.map((message) => String(message.content)).join('\n');
     expect(text(engine.assemble({ budget: 900 }))).toContain(`${page.id} (Detail)`);
     expect(text(engine.assemble({ budget: 900 }))).not.toContain('WRITTEN-SUMMARY');
-    await engine.summarize();
+    await engine.summarizePages();
     expect(text(engine.assemble({ budget: 900 }))).toContain(`WRITTEN-SUMMARY of ${page.messageIds.length} messages`);
   });
 
@@ -90,10 +91,10 @@ describe('written summaries of consolidated pages', () => {
     const { calls, summarizer } = recording();
     const engine = createContextEngine({ ...options(summarizer), pages: { consolidation: { window: 2, minPages: 3, staleAfterPages: 0, topicSimilarity: 0, indexShare: 0.5 } } });
     engine.ingest(conversation(8));
-    await engine.summarize();
+    await engine.summarizePages();
     const { merged } = engine.consolidate();
     expect(merged.length).toBe(1);
-    await engine.summarize();
+    await engine.summarizePages();
     const mergedCall = calls.find((call) => call.pageId === merged[0])!;
     const children = engine.getPage(merged[0]!)!.sources!;
     expect(mergedCall.messages.map((message) => message.id)).toEqual(children);
@@ -115,7 +116,7 @@ describe('written summaries of consolidated pages', () => {
     });
     const engine = createContextEngine(options(summarizer));
     engine.ingest(conversation(12));
-    await expect(engine.summarize()).rejects.toThrow('model down');
+    await expect(engine.summarizePages()).rejects.toThrow('model down');
     const byId = new Map(engine.listPages('Consolidated').map((page) => [page.id, page.summary]));
     for (const page of pages) {
       const expected = page.id === failing || page.id === empty || page.id === long ? page.summary : `WRITTEN ${page.id}`;
@@ -131,7 +132,7 @@ describe('written summaries of consolidated pages', () => {
     const { calls, summarizer } = recording(() => new Promise<string>(() => undefined));
     const engine = createContextEngine(options(summarizer));
     engine.ingest(conversation(8));
-    void engine.summarize();
+    void engine.summarizePages();
     const view = engine.assemble({ budget: 2_000 });
     expect(view.messages.length).toBeGreaterThan(0);
     expect(calls.length).toBe(1);
@@ -144,7 +145,7 @@ describe('written summaries of consolidated pages', () => {
     engine.ingest(conversation(8));
     const extractive = engine.listPages('Consolidated').map((page) => page.summary);
     const old = JSON.parse(JSON.stringify(engine.snapshot()));
-    await engine.summarize();
+    await engine.summarizePages();
     const snapshot = JSON.parse(JSON.stringify(engine.snapshot()));
     expect(snapshot.pages.consolidated.written.length).toBe(extractive.length);
     const restored = restoreContextEngine(snapshot, options(undefined));

@@ -1,13 +1,9 @@
 import type { EngineState } from '../render/index.js';
-import { writePageSummaries } from '../pages/index.js';
 
 /**
  * Runs the injected summariser over compressed units without a summary (never placeholders,
- * INV-02) and records each summary; the units' new versions make every cache see it. Then writes
- * the summaries of consolidated pages that have none for their content (see
- * `writePageSummaries`): a page whose summariser call fails keeps its extractive summary, the
- * others are still written, and the first such error is thrown once the run is over.
- * @returns How many units and consolidated pages were summarised (0 without a summariser).
+ * INV-02) and records each summary; the units' new versions make every cache see it.
+ * @returns How many units were summarised (0 without a summariser).
  * @internal
  */
 export async function summarizeUnits(state: EngineState): Promise<number> {
@@ -24,10 +20,5 @@ export async function summarizeUnits(state: EngineState): Promise<number> {
     unit.version++;
     count++;
   }
-  const consolidation = state.pages.consolidation;
-  if (!consolidation) return count;
-  const errors: unknown[] = [];
-  const pages = await writePageSummaries(consolidation, summarizer, (error) => errors.push(error));
-  if (errors.length > 0) throw errors[0];
-  return count + pages.written;
+  return count;
 }

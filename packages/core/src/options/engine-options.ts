@@ -95,7 +95,7 @@ export const DEFAULT_DIRECTION_DELTA = 0.05;
 /**
  * Summarises a unit's messages for compressed rendering, and a consolidated page's (its
  * messages, or its sub-pages' summaries for a merged page; then `instructions` and `pageId` are
- * set). Called in the background by `engine.summarize()`, never on the `assemble` path; never
+ * set). Called in the background by `engine.summarize()` / `engine.summarizePages()`, never on the `assemble` path; never
  * given placeholders (INV-02).
  */
 export type Summarizer = (input: {
