@@ -31,6 +31,14 @@ export interface ConsolidationOptions {
   /** Metabolic merging: a consolidated page is stale once this many original pages came after it. @default 60 */
   staleAfterPages?: number;
   /**
+   * The extractive summary of a consolidated page also keeps plain sentences with at least
+   * `PLAIN_FACT_TERMS` (3) content terms ("I went to a support group yesterday"), not only those
+   * with an anchor, a negation, a conclusion or reasoning. Off by default: on LoCoMo it did not
+   * raise reachable recall on the held-out conversations (packages/bench/README.md).
+   * @default false
+   */
+  plainFacts?: boolean;
+  /**
    * Metabolic merging, by time: also stale only when `now()` is at least this many milliseconds
    * after the page's newest timestamp (pages without timestamps count as stale). `undefined`: pages only.
    * @default undefined
@@ -49,6 +57,7 @@ export interface ResolvedConsolidationOptions {
   indexShare: number;
   staleAfterPages: number;
   staleAfterMs: number | undefined;
+  plainFacts: boolean;
 }
 
 /** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
@@ -62,4 +71,5 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   indexShare: 0,
   staleAfterPages: 60,
   staleAfterMs: undefined,
+  plainFacts: false,
 });

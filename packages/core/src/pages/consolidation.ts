@@ -137,7 +137,7 @@ export class Consolidation {
     const key = this.#versionKey(page);
     const cached = this.#summaries.get(page.id);
     if (cached && cached.key === key) return cached.summary;
-    const summary = summarizeConsolidated(this.log, this.childRanges(page));
+    const summary = summarizeConsolidated(this.log, this.childRanges(page), this.options.plainFacts);
     this.#summaries.set(page.id, { key, summary });
     return summary;
   }
