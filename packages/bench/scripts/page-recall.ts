@@ -40,7 +40,7 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook)');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries)');
 console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
   for (const config of CONFIGS) {

@@ -158,3 +158,22 @@ describe('written summaries of consolidated pages', () => {
     expect(() => restoreContextEngine(snapshot, options(undefined))).toThrow(/written/);
   });
 });
+
+describe('pages.consolidation.plainFacts', () => {
+  const chat: CairnMessage[] = [
+    { id: 'c0', role: 'user', content: 'Hey Mel! Good to see you.' },
+    { id: 'c1', role: 'assistant', content: 'I went to a support group yesterday with my sister. Nice.' },
+  ];
+  const summaryOf = (plainFacts: boolean) => {
+    const engine = createContextEngine({ tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 1, minPages: 2, maxTokens: 1, plainFacts } } });
+    engine.ingest([...chat, { id: 'c2', role: 'user', content: 'Okay.' }, { id: 'c3', role: 'user', content: 'Fine.' }]);
+    return engine.listPages('Consolidated').map((page) => page.summary).join('\n');
+  };
+
+  it('keeps plain sentences with 3+ content terms only when on; filler never', () => {
+    expect(summaryOf(false)).not.toContain('support group');
+    expect(summaryOf(true)).toContain('I went to a support group yesterday with my sister.');
+    expect(summaryOf(true)).not.toContain('Nice.');
+    expect(() => createContextEngine({ pages: { consolidation: { plainFacts: 'yes' as never } } })).toThrow(/plainFacts/);
+  });
+});
