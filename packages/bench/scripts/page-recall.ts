@@ -21,7 +21,8 @@ const BUDGETS = flag('budgets')?.map(Number) ?? [0.05, 0.1, 0.2];
 /**
  * Consolidation off (the baseline), the page index in view, the index after idle merging, and
  * the variants tried for recall: `plainFacts` (plain sentences with 3+ content terms kept in the
- * consolidated summary), alone and after idle merging.
+ * consolidated summary), alone and after idle merging, and `indexLines: 'compact'` (id and 3
+ * keywords per index line, so more pages fit), alone and with `plainFacts`.
  */
 const ALL_CONFIGS = [
   { name: 'off', options: { consolidation: false } },
@@ -29,6 +30,8 @@ const ALL_CONFIGS = [
   { name: 'index+idle', options: { consolidationOptions: { indexShare: 0.08 }, idleRounds: 10 } },
   { name: 'index+facts', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true } } },
   { name: 'index+facts+idle', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true }, idleRounds: 10 } },
+  { name: 'index+compact', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const } } },
+  { name: 'index+compact+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const, plainFacts: true } } },
 ];
 const CONFIGS = ALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? ['off', 'index', 'index+idle'].includes(config.name));
 const CONVERSATIONS = flag('conversations');
@@ -40,7 +43,7 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries)');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line)');
 console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
   for (const config of CONFIGS) {

@@ -39,6 +39,13 @@ export interface ConsolidationOptions {
    */
   plainFacts?: boolean;
   /**
+   * Page index lines of pages in Summary: `'full'` (id, range, size, 5 keywords) or `'compact'`
+   * (id and 3 keywords: more pages fit the share). An experiment, measured in
+   * packages/bench/README.md.
+   * @default 'full'
+   */
+  indexLines?: 'full' | 'compact';
+  /**
    * Metabolic merging, by time: also stale only when `now()` is at least this many milliseconds
    * after the page's newest timestamp (pages without timestamps count as stale). `undefined`: pages only.
    * @default undefined
@@ -58,6 +65,7 @@ export interface ResolvedConsolidationOptions {
   staleAfterPages: number;
   staleAfterMs: number | undefined;
   plainFacts: boolean;
+  indexLines: 'full' | 'compact';
 }
 
 /** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
@@ -72,4 +80,5 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   staleAfterPages: 60,
   staleAfterMs: undefined,
   plainFacts: false,
+  indexLines: 'full',
 });
