@@ -21,7 +21,7 @@ function conversation(): CairnMessage[] {
 describe('pages.consolidation.indexLines', () => {
   it("'compact' lists a page as its id and 3 keywords, so more pages fit the same share", () => {
     const index = (indexLines: 'full' | 'compact') => {
-      const engine = createContextEngine({ tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3, indexShare: 0.5, indexLines } } });
+      const engine = createContextEngine({ tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3, indexShare: 0.35, indexLines } } });
       engine.ingest(conversation());
       const text = engine.assemble({ budget: 300 }).messages.map((message) => String(message.content)).find((content) => content.includes(PAGE_INDEX_HEADER)) ?? '';
       return { text, lines: text.split('\n').filter((line) => /^- [0-9a-f]{8}\b/.test(line)), pages: engine.listPages('Consolidated') };
