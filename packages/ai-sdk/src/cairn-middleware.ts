@@ -170,11 +170,11 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   /** The session of a call, or `undefined` when the call is scoped to itself. */
   const sessionOf = (params: LanguageModelV4CallOptions): string | undefined => callSessionId(params) ?? defaultSessionId ?? (engine ? 'engine' : undefined);
 
-  /** The summariser, then the reflector, in the background: one run at a time per session. */
+  /** The summariser (compressed units, then consolidated pages), then the reflector, in the background: one run at a time per session. */
   const workInBackground = (entry: SessionEntry): void => {
     if ((summarizer === undefined && reflector === undefined) || entry.summarizing) return;
     const { engine: current } = entry.handle;
-    entry.summarizing = (summarizer === undefined ? Promise.resolve() : current.summarize().catch(background.report))
+    entry.summarizing = (summarizer === undefined ? Promise.resolve() : current.summarize().then(() => current.summarizePages()).catch(background.report))
       .then(() => (reflector === undefined ? undefined : current.reflect({ minMessages: reflectEvery }).catch(background.report)))
       .finally(() => {
         entry.summarizing = undefined;

@@ -19,3 +19,5 @@ export { cairnTools } from './cairn-tools.js';
 export type { CairnToolsOptions } from './cairn-tools.js';
 export { pageTools } from './page-tools.js';
 export type { PageToolsOptions } from './page-tools.js';
+export { scheduleIdleConsolidation } from './schedule-idle-consolidation.js';
+export type { IdleConsolidation, IdleConsolidationOptions } from './schedule-idle-consolidation.js';

@@ -5,20 +5,37 @@
  * looked at while building pages); conv-30 and conv-41 are held out and reported apart.
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/page-recall.ts ../shared/data
+ *   … page-recall.ts ../shared/data --budgets=0.1 --configs=off,index,index+facts --conversations=conv-26
  */
 import { createBpeTokenCounter } from '@cairn/core';
 import { loadDatasets } from '../src/runner/load-datasets.js';
 import { measurePageRecall, type PageRecall } from '../src/pages/index.js';
 
 const DEVELOPMENT = new Set(['conv-26']);
-const BUDGETS = [0.05, 0.1, 0.2];
-/** Consolidation off (the baseline), the page index in view, and the index after idle merging. */
-const CONFIGS = [
+/** `--budgets=0.1,0.2`, `--configs=off,index`, `--conversations=conv-26,conv-30`: a subset (all by default). */
+function flag(name: string): string[] | undefined {
+  const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+  return value === undefined ? undefined : value.split(',').filter((item) => item.length > 0);
+}
+const BUDGETS = flag('budgets')?.map(Number) ?? [0.05, 0.1, 0.2];
+/**
+ * Consolidation off (the baseline), the page index in view, the index after idle merging, and
+ * the variants tried for recall: `plainFacts` (plain sentences with 3+ content terms kept in the
+ * consolidated summary), alone and after idle merging, and `indexLines: 'compact'` (id and 3
+ * keywords per index line, so more pages fit), alone and with `plainFacts`.
+ */
+const ALL_CONFIGS = [
   { name: 'off', options: { consolidation: false } },
   { name: 'index', options: { consolidationOptions: { indexShare: 0.08 } } },
   { name: 'index+idle', options: { consolidationOptions: { indexShare: 0.08 }, idleRounds: 10 } },
+  { name: 'index+facts', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true } } },
+  { name: 'index+facts+idle', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true }, idleRounds: 10 } },
+  { name: 'index+compact', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const } } },
+  { name: 'index+compact+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const, plainFacts: true } } },
 ];
-const dir = process.argv[2] ?? '../shared/data';
+const CONFIGS = ALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? ['off', 'index', 'index+idle'].includes(config.name));
+const CONVERSATIONS = flag('conversations');
+const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '../shared/data';
 const counter = createBpeTokenCounter();
 const datasets = await loadDatasets(dir);
 const locomo = datasets.find((dataset) => dataset.name === 'locomo');
@@ -26,12 +43,12 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook)');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line)');
 console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
   for (const config of CONFIGS) {
     const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
-    for (const session of locomo.sessions) {
+    for (const session of locomo.sessions.filter((candidate) => CONVERSATIONS?.includes(candidate.id) ?? true)) {
       const row = measurePageRecall({ sessionId: session.id, messages: session.messages, probes: session.probes, budgetShare: budget, counter, ...config.options });
       groups[DEVELOPMENT.has(session.id) ? 'development' : 'held out']!.rows.push(row);
     }

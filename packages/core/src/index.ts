@@ -165,6 +165,7 @@ export type { ConsolidationOptions } from './options/index.js';
 export { looksLikePageId, pageIdOf, refineText, summarizePage } from './pages/index.js';
 export type { PageManifest, PageSnapshot, PageType, PageView, TraceStep, ZoomAction, ZoomEntry, ZoomRequest, ZoomResult, ZoomStatus } from './pages/index.js';
 export type { ConsolidateResult } from './pages/index.js';
+export { CONSOLIDATED_SUMMARY_INSTRUCTIONS, MAX_WRITTEN_SUMMARY_CHARS, MERGE_HEAT_LIMIT, QUERY_HIT_HEAT } from './pages/index.js';
 export { bulletLine, createPlaybookPool, lexicalSimilarity, Playbook, PLAYBOOK_HEADER, PLAYBOOK_POOL_MAX_BULLETS, renderPlaybook, SECTION_SLUGS, SECTION_TITLES } from './playbook/index.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookRuntimeSnapshot, PlaybookSnapshot, PlaybookStoreOptions } from './playbook/index.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY } from './options/index.js';

@@ -4,7 +4,7 @@ import { HumanMessage, SystemMessage } from '@langchain/core/messages';
 
 /** Options of {@link chatModelSummarizer}. */
 export interface ChatModelSummarizerOptions {
-  /** System instructions. @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
+  /** System instructions for compressed messages (a consolidated page is always summarised with core's `CONSOLIDATED_SUMMARY_INSTRUCTIONS`). @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
   instructions?: string;
 }
 
@@ -22,7 +22,8 @@ export function replyText(reply: unknown): string {
 
 /**
  * Wraps a LangChain chat model (any `BaseLanguageModelInterface`: `ChatOpenAI`, `ChatAnthropic`,
- * …) as core's `Summarizer`, which writes the summaries shown for compressed messages. The
+ * …) as core's `Summarizer`, which writes the summaries shown for compressed messages and for
+ * consolidated pages. The
  * adapters run it in the background after a call, never on the prompt path; passing a model as
  * the `summarizer` option calls this for you.
  *
@@ -32,5 +33,6 @@ export function replyText(reply: unknown): string {
  * ```
  */
 export function chatModelSummarizer(model: BaseLanguageModelInterface, { instructions = DEFAULT_SUMMARY_INSTRUCTIONS }: ChatModelSummarizerOptions = {}): Summarizer {
-  return async ({ messages }) => replyText(await model.invoke([new SystemMessage(instructions), new HumanMessage(summaryTranscript(messages))])).trim();
+  // A consolidated page comes with core's instructions (the seed's rule): they replace the unit instructions.
+  return async ({ messages, instructions: own }) => replyText(await model.invoke([new SystemMessage(own ?? instructions), new HumanMessage(summaryTranscript(messages))])).trim();
 }

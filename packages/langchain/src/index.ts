@@ -21,3 +21,5 @@ export { decodeLangChainMessage } from './decode-lang-chain-message.js';
 export { PULSE_EVENT } from './pulse-events.js';
 export { pageTools } from './page-tools.js';
 export type { PageToolsOptions } from './page-tools.js';
+export { scheduleIdleConsolidation } from './schedule-idle-consolidation.js';
+export type { IdleConsolidation, IdleConsolidationOptions } from './schedule-idle-consolidation.js';

@@ -105,7 +105,7 @@ export function createSessionResolver(owner: string, options: CairnSessionOption
     if (working.has(sessionId)) return;
     working.add(sessionId);
     const report = (error: unknown): void => backgroundErrors.report(sessionId, error);
-    (summarizer ? engine.summarize().catch(report) : Promise.resolve())
+    (summarizer ? engine.summarize().then(() => engine.summarizePages()).catch(report) : Promise.resolve())
       .then(() => (reflector ? engine.reflect({ minMessages: reflectEvery }).catch(report) : undefined))
       .finally(() => working.delete(sessionId));
   };

@@ -19,3 +19,5 @@ export type { GuardToolsOptions, ToolCallChecker } from './guard-tools.js';
 export { PULSE_EVENT } from './pulse-events.js';
 export { pageTools } from './page-tools.js';
 export type { PageZoomer } from './page-tools.js';
+export { scheduleIdleConsolidation } from './schedule-idle-consolidation.js';
+export type { IdleConsolidation, IdleConsolidationOptions } from './schedule-idle-consolidation.js';

@@ -3,7 +3,7 @@ import type { LLM } from 'llamaindex';
 
 /** Options of {@link llmSummarizer}. */
 export interface LlmSummarizerOptions {
-  /** System instructions. @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
+  /** System instructions for compressed messages (a consolidated page is always summarised with core's `CONSOLIDATED_SUMMARY_INSTRUCTIONS`). @default core's `DEFAULT_SUMMARY_INSTRUCTIONS` */
   instructions?: string;
 }
 
@@ -17,7 +17,7 @@ export function contentText(content: unknown): string {
 
 /**
  * Wraps a LlamaIndex `LLM` (OpenAI, Anthropic, Ollama, …) as core's `Summarizer`, which writes
- * the summaries shown for compressed messages. The adapter runs it in the background after a
+ * the summaries shown for compressed messages and for consolidated pages. The adapter runs it in the background after a
  * view, never on the prompt path; passing an LLM as the `summarizer` option calls this for you.
  *
  * @example
@@ -26,10 +26,11 @@ export function contentText(content: unknown): string {
  * ```
  */
 export function llmSummarizer(llm: LLM, { instructions = DEFAULT_SUMMARY_INSTRUCTIONS }: LlmSummarizerOptions = {}): Summarizer {
-  return async ({ messages }) => {
+  // A consolidated page comes with core's instructions (the seed's rule): they replace the unit instructions.
+  return async ({ messages, instructions: own }) => {
     const response = await llm.chat({
       messages: [
-        { role: 'system', content: instructions },
+        { role: 'system', content: own ?? instructions },
         { role: 'user', content: summaryTranscript(messages) },
       ],
     });

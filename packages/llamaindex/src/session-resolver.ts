@@ -97,7 +97,7 @@ export function createSessionResolver(
   const workInBackground = (sessionId: string, engine: ContextEngine): void => {
     if (working.has(sessionId)) return;
     working.add(sessionId);
-    (summarizer ? engine.summarize().catch(onSummaryError) : Promise.resolve())
+    (summarizer ? engine.summarize().then(() => engine.summarizePages()).catch(onSummaryError) : Promise.resolve())
       .then(() => (reflector ? engine.reflect({ minMessages: reflectEvery }).catch(onReflectorError) : undefined))
       .finally(() => working.delete(sessionId));
   };

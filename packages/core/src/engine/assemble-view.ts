@@ -15,7 +15,7 @@ import { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from '../plan/index.js';
 import { withPageViews } from './page-views.js';
 import { withPageIndex } from './page-index-view.js';
-import { reconstructQuery } from '../pages/index.js';
+import { reconstructQuery, recordQueryHits } from '../pages/index.js';
 import { steerView } from './steer-view.js';
 
 
@@ -82,6 +82,8 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       // matches. Proximity is measured from them, both ways along the graph's edges (what they
       // refer to, and what refers to them: their replies), and units are scored again.
       const top = topScored(units, QUERY_FOCUS_UNITS);
+      // Page heat: a new question's best matches are hits of the pages holding them.
+      if (query !== state.lastQuery) recordQueryHits(state.pages, top, turn);
       const signals = { ...turnDirection.signals, proximity: graphProximity(log.units, [log.latestUserUnit, ...top], { undirected: true }) };
       scoreUnits(log, units, turn, { ...turnDirection, signals }, state.normalisers, 'all', dense, raw);
     }

@@ -252,6 +252,9 @@ class Branch implements ContextBranch, RegisteredBranch {
   summarize(): Promise<number> {
     return this.child.summarize();
   }
+  summarizePages(): Promise<number> {
+    return this.child.summarizePages();
+  }
 }
 
 /**

@@ -153,6 +153,15 @@ export interface ContextEngine {
   /** Runs the summariser over compressed units without a summary (never placeholders, INV-02). */
   summarize(): Promise<number>;
   /**
+   * Runs the summariser over consolidated pages without a written summary for their content,
+   * with core's `CONSOLIDATED_SUMMARY_INSTRUCTIONS` (async, in the background, never on the
+   * assemble path: views show the extractive summary until a written one is stored). A page whose
+   * answer is an error, empty or over-long keeps its extractive summary; the first error is thrown
+   * once the run is over. Written summaries are cached per page id and content and kept in
+   * snapshots. Returns the number of pages written (0 without a summariser).
+   */
+  summarizePages(): Promise<number>;
+  /**
    * Opens a branch: a child engine sharing this log up to now (no message copied), to explore
    * without cluttering this one; `merge` brings back at most its entropy budget, `discard` drops it.
    * Costs nothing in this engine's view.

@@ -30,6 +30,7 @@ import { turnWindow, type ContextWindow, type Crystal, type Projection, type Res
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 import { initialEngineState } from './initial-engine-state.js';
 import { summarizeUnits } from './summarize-units.js';
+import { summarizePages } from './summarize-pages.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
@@ -340,6 +341,10 @@ class Engine implements ContextEngine {
     return summarizeUnits(this.state);
   }
 
+  summarizePages(): Promise<number> {
+    return summarizePages(this.state);
+  }
+
   consult(request: ZoomRequest): ZoomResult {
     return zoomPages(this.state.pages, 'Consult', request, this.state.options.pages, this.state.turn);
   }
@@ -351,7 +356,7 @@ class Engine implements ContextEngine {
   getPage(id: string): PageManifest | undefined {
     const unit = typeof id === 'string' ? this.state.pages.resolve(id) : undefined;
     const container = unit === undefined && typeof id === 'string' ? this.state.pages.consolidation?.get(id) : undefined;
-    if (container) return consolidatedManifest(this.state.pages, container, this.state.turn);
+    if (container) return consolidatedManifest(this.state.pages, container, this.state.turn, this.state.units);
     return unit === undefined ? undefined : this.state.pages.manifest(unit, this.state.units[unit], this.state.turn);
   }
 
@@ -359,12 +364,12 @@ class Engine implements ContextEngine {
     const { pages } = this.state;
     const manifests: PageManifest[] = [];
     if (type !== 'Consolidated') for (let unit = 0; unit < pages.size; unit++) manifests.push(pages.manifest(unit, this.state.units[unit], this.state.turn));
-    if (type !== 'Original') for (const page of pages.consolidation?.all() ?? []) manifests.push(consolidatedManifest(pages, page, this.state.turn));
+    if (type !== 'Original') for (const page of pages.consolidation?.all() ?? []) manifests.push(consolidatedManifest(pages, page, this.state.turn, this.state.units));
     return manifests;
   }
 
   consolidate(): ConsolidateResult {
-    return consolidatePages(this.state.pages, this.state.options.now);
+    return consolidatePages(this.state.pages, this.state.options.now, this.state.turn);
   }
 }
 

@@ -31,6 +31,23 @@ export interface ConsolidationOptions {
   /** Metabolic merging: a consolidated page is stale once this many original pages came after it. @default 60 */
   staleAfterPages?: number;
   /**
+   * The extractive summary of a consolidated page also keeps plain sentences with at least
+   * `PLAIN_FACT_TERMS` (3) content terms ("I went to a support group yesterday"), not only those
+   * with an anchor, a negation, a conclusion or reasoning. Off by default: measured only at 10%
+   * on LoCoMo with the page index on, it raised reachable recall on the held-out conversations
+   * (84.9 → 86.2%) but not on the development one (84.3%), and the page index it helps is off by
+   * default (packages/bench/README.md).
+   * @default false
+   */
+  plainFacts?: boolean;
+  /**
+   * Page index lines of pages in Summary: `'full'` (id, range, size, 5 keywords) or `'compact'`
+   * (id and 3 keywords: more pages fit the share). An experiment, measured in
+   * packages/bench/README.md.
+   * @default 'full'
+   */
+  indexLines?: 'full' | 'compact';
+  /**
    * Metabolic merging, by time: also stale only when `now()` is at least this many milliseconds
    * after the page's newest timestamp (pages without timestamps count as stale). `undefined`: pages only.
    * @default undefined
@@ -49,6 +66,8 @@ export interface ResolvedConsolidationOptions {
   indexShare: number;
   staleAfterPages: number;
   staleAfterMs: number | undefined;
+  plainFacts: boolean;
+  indexLines: 'full' | 'compact';
 }
 
 /** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
@@ -62,4 +81,6 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   indexShare: 0,
   staleAfterPages: 60,
   staleAfterMs: undefined,
+  plainFacts: false,
+  indexLines: 'full',
 });

@@ -93,10 +93,25 @@ export const DEFAULT_CAUSAL_CHAIN_TURNS = 3;
 export const DEFAULT_DIRECTION_DELTA = 0.05;
 
 /**
- * Summarises a unit's messages for compressed rendering. Called in the background by
- * `engine.summarize()`, never on the `assemble` path; never given placeholders (INV-02).
+ * Summarises a unit's messages for compressed rendering, and a consolidated page's (its
+ * messages, or its sub-pages' summaries for a merged page; then `instructions` and `pageId` are
+ * set). Called in the background by `engine.summarize()` / `engine.summarizePages()`, never on the `assemble` path; never
+ * given placeholders (INV-02).
  */
-export type Summarizer = (input: { unitId: string; messages: readonly CairnMessage[] }) => Promise<string>;
+export type Summarizer = (input: {
+  unitId: string;
+  messages: readonly CairnMessage[];
+  /**
+   * Instructions the summary must follow, when cairn has its own for this call (a consolidated
+   * page: core's `CONSOLIDATED_SUMMARY_INSTRUCTIONS`); use them as the system prompt instead of
+   * the unit instructions. `undefined` for a unit.
+   */
+  instructions?: string;
+  /** The consolidated page being summarised (`undefined` for a unit). */
+  pageId?: string;
+  /** Largest summary wanted, in tokens (a hint for the model's output limit; `undefined` for a unit). */
+  maxTokens?: number;
+}) => Promise<string>;
 
 /** Options of {@link createContextEngine}. Every field is optional. */
 export interface ContextEngineOptions {

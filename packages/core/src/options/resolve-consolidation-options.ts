@@ -27,6 +27,8 @@ export function resolveConsolidationOptions(options: ConsolidationOptions | fals
   if (typeof options !== 'object' || options === null) throw invalid('', options, 'an object or false');
   const merged = { ...DEFAULT_CONSOLIDATION_OPTIONS, ...options };
   if (typeof merged.enabled !== 'boolean') throw invalid('enabled', merged.enabled, 'true or false');
+  if (typeof merged.plainFacts !== 'boolean') throw invalid('plainFacts', merged.plainFacts, 'true or false');
+  if (merged.indexLines !== 'full' && merged.indexLines !== 'compact') throw invalid('indexLines', merged.indexLines, "'full' or 'compact'");
   const staleAfterMs = merged.staleAfterMs;
   return {
     enabled: merged.enabled,
@@ -38,5 +40,7 @@ export function resolveConsolidationOptions(options: ConsolidationOptions | fals
     indexShare: checkNumber('indexShare', merged.indexShare, 0, 0.5),
     staleAfterPages: checkNumber('staleAfterPages', merged.staleAfterPages, 0, 10_000_000, true),
     staleAfterMs: staleAfterMs === undefined ? undefined : checkNumber('staleAfterMs', staleAfterMs, 0, Number.MAX_SAFE_INTEGER),
+    plainFacts: merged.plainFacts,
+    indexLines: merged.indexLines,
   };
 }

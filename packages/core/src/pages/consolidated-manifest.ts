@@ -1,3 +1,4 @@
+import type { UnitState } from '../log/index.js';
 import type { ConsolidatedPage } from './consolidated-page.js';
 import type { PageBook } from './page-book.js';
 import type { PageManifest } from './page-types.js';
@@ -11,8 +12,20 @@ export function consolidatedKeywords(book: PageBook, page: ConsolidatedPage): st
   return rankedKeywords(book.log, book.consolidation!.bag(page), CONSOLIDATED_KEYWORDS);
 }
 
-/** The manifest of a consolidated page (index state at `turn`). @internal */
-export function consolidatedManifest(book: PageBook, page: ConsolidatedPage, turn: number): PageManifest {
+/** The most faithful fidelity the last view gave any of the page's units (`undefined` before any view). */
+function activationOf(page: ConsolidatedPage, states: readonly UnitState[] | undefined, turn: number): PageManifest['activation'] {
+  if (!states || turn === 0) return undefined;
+  let best: PageManifest['activation'] = 'placeholder';
+  for (let unit = page.first; unit <= page.last; unit++) {
+    const fidelity = states[unit]?.fidelity;
+    if (fidelity === 'full') return 'full';
+    if (fidelity === 'compressed') best = 'compressed';
+  }
+  return best;
+}
+
+/** The manifest of a consolidated page (index state at `turn`; `states`: the units' last decisions, for its activation). @internal */
+export function consolidatedManifest(book: PageBook, page: ConsolidatedPage, turn: number, states?: readonly UnitState[]): PageManifest {
   const consolidation = book.consolidation!;
   const messageIds: string[] = [];
   for (let unit = page.first; unit <= page.last; unit++) for (const message of book.log.unitMessages(unit)) messageIds.push(message.id);
@@ -27,7 +40,7 @@ export function consolidatedManifest(book: PageBook, page: ConsolidatedPage, tur
     summary: consolidation.summary(page),
     view: consolidation.viewOf(page.id),
     heat: book.heatOf(page.id, turn),
-    activation: undefined,
+    activation: activationOf(page, states, turn),
     staleness: consolidation.staleness(page, undefined).pages,
     sources: [...page.children],
     level: page.level,

@@ -34,6 +34,8 @@ export class Consolidation {
   readonly #cursor: SegmentCursor = newSegmentCursor();
   readonly #topics: { bag: TermBag; vector: SparseVector }[] = [];
   readonly #summaries = new Map<string, { key: string; summary: string }>();
+  /** Summaries an injected summariser wrote, by page id, with the {@link Consolidation.contentKey} they were written for. */
+  readonly written = new Map<string, { key: string; summary: string }>();
   /** Merges done, each as its children's ids, in order (what a snapshot keeps). */
   readonly merges: string[][] = [];
   /** Consolidated pages above Summary, by id. */
@@ -117,12 +119,25 @@ export class Consolidation {
     return page.children.map((id) => this.#pages.get(id)!);
   }
 
-  /** The page's extractive summary (cached until one of its units changes). */
+  /** The page's summary: the one the summariser wrote for its content now, else {@link Consolidation.extractiveSummary}. */
   summary(page: ConsolidatedPage): string {
+    const written = this.written.get(page.id);
+    return written && written.key === this.contentKey(page) ? written.summary : this.extractiveSummary(page);
+  }
+
+  /** What a written summary is valid for: the page's units and how many messages they hold (a tool result arriving later changes it). */
+  contentKey(page: ConsolidatedPage): string {
+    let messages = 0;
+    for (let unit = page.first; unit <= page.last; unit++) messages += this.log.units[unit]!.positions.length;
+    return `${page.first}-${page.last}-${messages}`;
+  }
+
+  /** The page's extractive summary (cached until one of its units changes). */
+  extractiveSummary(page: ConsolidatedPage): string {
     const key = this.#versionKey(page);
     const cached = this.#summaries.get(page.id);
     if (cached && cached.key === key) return cached.summary;
-    const summary = summarizeConsolidated(this.log, this.childRanges(page));
+    const summary = summarizeConsolidated(this.log, this.childRanges(page), this.options.plainFacts);
     this.#summaries.set(page.id, { key, summary });
     return summary;
   }
@@ -160,9 +175,11 @@ export class Consolidation {
   /**
    * Metabolic merging: adjacent top-level pages of the same topic that are all stale merge into
    * one page (at most {@link MAX_MERGE_CHILDREN} each; a later call can merge those again).
-   * Pages in a consulted view are left as they are. Returns the merged pages made.
+   * Pages in a consulted view, and pages `hot` says are still in use (heat from consults and
+   * query hits), are left as they are: the coldest stale runs merge first. Returns the merged
+   * pages made.
    */
-  merge(now: number | undefined): ConsolidatedPage[] {
+  merge(now: number | undefined, hot: (pageId: string) => boolean = () => false): ConsolidatedPage[] {
     const roots = this.roots();
     const made: ConsolidatedPage[] = [];
     let run: ConsolidatedPage[] = [];
@@ -174,7 +191,7 @@ export class Consolidation {
       run = [];
     };
     for (const page of roots) {
-      const mergeable = !this.zoom.has(page.id) && this.staleness(page, now).stale;
+      const mergeable = !this.zoom.has(page.id) && !hot(page.id) && this.staleness(page, now).stale;
       if (!mergeable || (run.length > 0 && run[0]!.topic !== page.topic)) flush();
       if (mergeable) run.push(page);
     }

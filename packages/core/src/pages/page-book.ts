@@ -10,6 +10,8 @@ import { rankedKeywords } from './ranked-keywords.js';
 const MANIFEST_KEYWORDS = 6;
 /** Turns in which a page's heat halves. */
 export const HEAT_HALF_LIFE_TURNS = 10;
+/** Heat a query hit adds to a page (a consult adds 1: the model asked for it outright). */
+export const QUERY_HIT_HEAT = 0.5;
 /** Trace steps kept (older ones are dropped: the trace shows the latest few anyway). */
 export const MAX_TRACE_STEPS = 64;
 
@@ -106,9 +108,9 @@ export class PageBook {
     return this.zoom.size > 0 && this.zoom.has(this.idOf(unit));
   }
 
-  /** Adds one consult's worth of heat to a page. */
-  warm(pageId: string, turn: number): void {
-    this.heat.set(pageId, { value: this.heatOf(pageId, turn) + 1, turn });
+  /** Adds heat to a page: one consult's worth (1) by default, {@link QUERY_HIT_HEAT} for a query hit. */
+  warm(pageId: string, turn: number, amount = 1): void {
+    this.heat.set(pageId, { value: this.heatOf(pageId, turn) + amount, turn });
   }
 
   /** A page's heat at `turn`. */

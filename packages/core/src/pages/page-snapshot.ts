@@ -22,7 +22,12 @@ export interface PageSnapshot {
    * pages derive from the log) and the views of consulted consolidated pages. Absent: no merge,
    * none consulted.
    */
-  consolidated?: { merges: string[][]; zoom: [string, Exclude<PageView, 'Summary'>, number][] };
+  consolidated?: {
+    merges: string[][];
+    zoom: [string, Exclude<PageView, 'Summary'>, number][];
+    /** Summaries the injected summariser wrote: page id, content key, text (absent: none written). */
+    written?: [string, string, string][];
+  };
 }
 
 /** Copies the page state into a snapshot. @internal */
@@ -33,11 +38,12 @@ export function pageSnapshot(book: PageBook): PageSnapshot {
     replanPending: book.replanPending,
     heat: [...book.heat].map(([pageId, entry]) => [pageId, entry.value, entry.turn]),
     trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
-    ...(book.consolidation && (book.consolidation.merges.length > 0 || book.consolidation.zoom.size > 0)
+    ...(book.consolidation && (book.consolidation.merges.length > 0 || book.consolidation.zoom.size > 0 || book.consolidation.written.size > 0)
       ? {
           consolidated: {
             merges: book.consolidation.merges.map((children) => [...children]),
             zoom: [...book.consolidation.zoom].map(([pageId, zoom]): [string, Exclude<PageView, 'Summary'>, number] => [pageId, zoom.view, zoom.since]),
+            ...(book.consolidation.written.size > 0 ? { written: [...book.consolidation.written].map(([pageId, { key, summary }]): [string, string, string] => [pageId, key, summary]) } : {}),
           },
         }
       : {}),
@@ -97,7 +103,7 @@ export function restorePages(book: PageBook, json: unknown): void {
  */
 function restoreConsolidated(book: PageBook, json: unknown): void {
   if (typeof json !== 'object' || json === null) fail('snapshot.pages.consolidated', 'is not an object');
-  const { merges, zoom } = json as { merges?: unknown; zoom?: unknown };
+  const { merges, zoom, written } = json as { merges?: unknown; zoom?: unknown; written?: unknown };
   if (!Array.isArray(merges)) fail('snapshot.pages.consolidated.merges', 'is not an array');
   if (!Array.isArray(zoom)) fail('snapshot.pages.consolidated.zoom', 'is not an array');
   for (const [index, children] of merges.entries()) {
@@ -106,10 +112,15 @@ function restoreConsolidated(book: PageBook, json: unknown): void {
   for (const [index, entry] of zoom.entries()) {
     if (!Array.isArray(entry) || typeof entry[0] !== 'string' || (entry[1] !== 'Detail' && entry[1] !== 'Unpacked') || typeof entry[2] !== 'number') fail(`snapshot.pages.consolidated.zoom[${index}]`, 'is not [pageId, view, since]');
   }
+  if (written !== undefined && (!Array.isArray(written) || !written.every((entry) => Array.isArray(entry) && entry.length === 3 && entry.every((field) => typeof field === 'string')))) {
+    fail('snapshot.pages.consolidated.written', 'is not a list of [pageId, key, summary]');
+  }
   const consolidation = book.consolidation;
   if (!consolidation) return;
   for (const children of merges as string[][]) consolidation.replay(children);
   for (const [pageId, view, since] of zoom as [string, Exclude<PageView, 'Summary'>, number][]) {
     if (consolidation.get(pageId)) consolidation.zoom.set(pageId, { view, since });
   }
+  // A written summary of a page the index does not have is dropped; one for other content is kept but not shown (its key no longer matches).
+  for (const [pageId, key, summary] of (written ?? []) as [string, string, string][]) if (consolidation.get(pageId)) consolidation.written.set(pageId, { key, summary });
 }

@@ -26,9 +26,17 @@ export interface PageManifest {
   summary: string;
   /** How the page is shown now. */
   view: PageView;
-  /** Index state: interest from consults, decaying by half every 10 turns (0: never consulted). */
+  /**
+   * Index state: interest, decaying by half every 10 turns (0: never consulted nor hit) — 1 per
+   * consult, 0.5 per query hit (a view whose new query had one of the page's units among its best
+   * matches). Read by metabolic merging: a page at `MERGE_HEAT_LIMIT` or more is not merged yet.
+   */
   heat: number;
-  /** Index state: the fidelity the last view gave the page (`undefined` before any view). */
+  /**
+   * Index state: the fidelity the last view gave the page (`undefined` before any view); for a
+   * consolidated page, the most faithful one any of its units got (`placeholder`: none of it is in
+   * view but its marker). `view` says at which view state it is.
+   */
   activation: 'full' | 'compressed' | 'placeholder' | undefined;
   /**
    * Index state: turns the page has been a placeholder without a break (0 while it is shown); for

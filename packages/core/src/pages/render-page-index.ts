@@ -34,6 +34,7 @@ function head(text: string, max: number): string {
 function pageLine(book: PageBook, page: ConsolidatedPage, indent: string): string {
   const view = book.consolidation!.viewOf(page.id);
   const { units } = book.log;
+  if (view === 'Summary' && book.consolidation!.options.indexLines === 'compact') return `${indent}- ${page.id} [${consolidatedKeywords(book, page).slice(0, 3).join(', ')}]`;
   const size = page.level === 1 ? `${page.children.length} pages` : `${page.children.length} consolidated pages`;
   return `${indent}- ${page.id}${view === 'Summary' ? '' : ` (${view})`} ${units[page.first]!.id}..${units[page.last]!.id} (${size}) [${consolidatedKeywords(book, page).slice(0, LINE_KEYWORDS).join(', ')}]`;
 }

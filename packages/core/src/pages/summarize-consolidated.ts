@@ -1,6 +1,9 @@
-import { extractAnchors } from '../text/index.js';
+import { extractAnchors, extractTerms } from '../text/index.js';
 import { contentText, type SessionLog } from '../log/index.js';
 import { sentenceRole, sentencesOf, type SentenceRole } from './summarize-page.js';
+
+/** Distinct content terms that make a plain sentence a fact (with `plainFacts`). */
+export const PLAIN_FACT_TERMS = 3;
 
 /** Distinct anchors a consolidated summary lists. */
 const MAX_ANCHORS = 40;
@@ -26,9 +29,10 @@ const SECTIONS: readonly { role: SentenceRole; title: string }[] = [
  *
  * @param log - The session log.
  * @param children - The unit ranges of the page's sub-pages, in log order.
+ * @param plainFacts - Also keep, as facts, plain sentences with {@link PLAIN_FACT_TERMS} or more distinct content terms.
  * @returns Lines of text.
  */
-export function summarizeConsolidated(log: SessionLog, children: readonly { first: number; last: number }[]): string {
+export function summarizeConsolidated(log: SessionLog, children: readonly { first: number; last: number }[], plainFacts = false): string {
   const anchors = new Map<string, true>();
   const sections = new Map<SentenceRole, string[]>(SECTIONS.map(({ role }) => [role, []]));
   const seen = new Set<string>();
@@ -38,7 +42,7 @@ export function summarizeConsolidated(log: SessionLog, children: readonly { firs
         const speaker = `${message.isError ? 'error from ' : ''}${message.name ?? message.role}`;
         for (const call of message.toolCalls ?? []) sections.get('fact')!.push(`[${position + 1} ${speaker}] called ${call.name}`);
         for (const sentence of sentencesOf(contentText(message.content))) {
-          const role = sentenceRole(sentence);
+          const role = sentenceRole(sentence) ?? (plainFacts && new Set(extractTerms(sentence)).size >= PLAIN_FACT_TERMS ? 'fact' : undefined);
           if (role === undefined || seen.has(sentence)) continue;
           seen.add(sentence);
           if (anchors.size < MAX_ANCHORS) for (const anchor of extractAnchors(sentence, { maxAnchors: 8 })) if (anchors.size < MAX_ANCHORS) anchors.set(anchor.text, true);
