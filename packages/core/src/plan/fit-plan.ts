@@ -77,23 +77,35 @@ export function degradeToTarget(input: FitInput, target: number): number[] {
     const loss = Math.max(0, value(unit, from) - value(unit, to));
     heap.push(-loss / saved, unit, to, saved);
   };
+  // A placeholder run's cost depends on whether it holds one unit or more, so a unit turning
+  // into a placeholder alters what units up to two places away would save.
+  const considerAround = (unit: number): void => {
+    for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+  };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (plan.tokens > target && heap.pop()) {
-    const { id: unit, to } = heap;
-    if (plan.get(unit) === to || lower(plan.get(unit), canCompress(unit)) !== to) continue;
-    const saved = -plan.delta(unit, to);
-    if (saved !== heap.saved) {
+  for (;;) {
+    while (plan.tokens > target && heap.pop()) {
+      const { id: unit, to } = heap;
+      if (plan.get(unit) === to || lower(plan.get(unit), canCompress(unit)) !== to) continue;
+      const saved = -plan.delta(unit, to);
+      if (saved !== heap.saved) {
+        consider(unit);
+        continue;
+      }
+      plan.set(unit, to);
+      changed.add(unit);
       consider(unit);
-      continue;
+      if (to === 'placeholder') considerAround(unit);
     }
-    plan.set(unit, to);
-    changed.add(unit);
-    consider(unit);
-    // A placeholder run's cost depends on whether it holds one unit or more, so a change here
-    // alters what units up to two places away would save.
-    if (to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+    if (plan.tokens <= target) break;
+    // Bridged gaps join runs, which can make steps next to them save: go on with those.
+    const bridged = bridgeGaps({ plan, value, locked, canCompress }, target);
+    if (bridged.length === 0) break;
+    for (const unit of bridged) {
+      changed.add(unit);
+      considerAround(unit);
+    }
   }
-  if (plan.tokens > target) for (const unit of bridgeGaps({ plan, value, locked, canCompress }, target)) changed.add(unit);
   return [...changed].sort((a, b) => a - b);
 }
 

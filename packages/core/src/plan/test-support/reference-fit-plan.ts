@@ -56,24 +56,35 @@ export function degradeToTarget({ plan, value, locked, canCompress }: FitInput, 
     const loss = Math.max(0, value(unit, from) - value(unit, to));
     heap.push({ key: -loss / saved, id: unit, to, saved });
   };
+  const considerAround = (unit: number): void => {
+    for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+  };
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
-  while (plan.tokens > target && heap.size > 0) {
-    const step = heap.pop()!;
-    const unit = step.id;
-    if (plan.get(unit) === step.to || lower(plan.get(unit), canCompress(unit)) !== step.to) continue;
-    const saved = -plan.delta(unit, step.to);
-    if (saved !== step.saved) {
+  for (;;) {
+    while (plan.tokens > target && heap.size > 0) {
+      const step = heap.pop()!;
+      const unit = step.id;
+      if (plan.get(unit) === step.to || lower(plan.get(unit), canCompress(unit)) !== step.to) continue;
+      const saved = -plan.delta(unit, step.to);
+      if (saved !== step.saved) {
+        consider(unit);
+        continue;
+      }
+      plan.set(unit, step.to);
+      changed.add(unit);
       consider(unit);
-      continue;
+      // A placeholder run's cost depends on whether it holds one unit or more, so a change here
+      // alters what units up to two places away would save.
+      if (step.to === 'placeholder') considerAround(unit);
     }
-    plan.set(unit, step.to);
-    changed.add(unit);
-    consider(unit);
-    // A placeholder run's cost depends on whether it holds one unit or more, so a change here
-    // alters what units up to two places away would save.
-    if (step.to === 'placeholder') for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
+    if (plan.tokens <= target) break;
+    const bridged = bridgeGaps({ plan, value, locked, canCompress }, target);
+    if (bridged.length === 0) break;
+    for (const unit of bridged) {
+      changed.add(unit);
+      considerAround(unit);
+    }
   }
-  if (plan.tokens > target) for (const unit of bridgeGaps({ plan, value, locked, canCompress }, target)) changed.add(unit);
   return [...changed].sort((a, b) => a - b);
 }
 
