@@ -88,8 +88,12 @@ export interface ContextEngine {
   applyPlaybookDelta(delta: import('../playbook/index.js').PlaybookDelta): import('../playbook/index.js').PlaybookBullet | undefined;
   /**
    * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
-   * its last run and applies the delta operations it returns; never part of `assemble`.
-   * @returns How many deltas were applied (0 without a reflector or new messages).
+   * its last run and applies the delta operations it returns; never part of `assemble`. With an
+   * injected `embedder`, it then merges bullets whose embeddings are at least
+   * `playbook.mergeSimilarity` similar (same section; `merge` deltas into the earlier bullet).
+   * @returns How many deltas were applied, merges by embedding included (0 without a reflector,
+   *   an embedder or new messages).
+   * @throws CairnError `INVALID_OPTIONS` when the embedder fails (nothing is merged).
    */
   reflect(): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */

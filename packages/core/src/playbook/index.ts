@@ -13,6 +13,7 @@ export { PLAYBOOK_HEADER, renderPlaybook } from './render-playbook.js';
 export { applyKnown, createPlaybookRuntime, observeForPlaybook, playbookLessons, playbookRuntimeFromJSON, playbookRuntimeToJSON, recordBulletOutcome } from './playbook-runtime.js';
 export type { PlaybookRuntime, PlaybookRuntimeSnapshot } from './playbook-runtime.js';
 export { reflectPlaybook } from './reflect-playbook.js';
+export { mergePlaybookByEmbedder } from './merge-by-embedder.js';
 export { createPlaybookPool, PLAYBOOK_POOL_MAX_BULLETS } from './playbook-pool.js';
 export type { PlaybookPool, SharedBullet } from './playbook-pool.js';
 export { preloadPlaybook, publishPlaybook } from './share-playbook.js';

@@ -15,6 +15,8 @@ export interface PlaybookRuntime {
   reflectedUpTo?: number;
   /** Recoveries seen this many times become skills (`playbook.skillAfter`). */
   skillAfter?: number;
+  /** Bullet texts embedded by the injected embedder's background merge (a cache; not in snapshots). */
+  embeddings?: { embedderId: string; vectors: Map<string, readonly number[]> };
 }
 
 /** The playbook part of an engine snapshot (absent in snapshots from before it). */
