@@ -18,3 +18,4 @@ export { createPlaybookPool, PLAYBOOK_POOL_MAX_BULLETS } from './playbook-pool.j
 export type { PlaybookPool, SharedBullet } from './playbook-pool.js';
 export { preloadPlaybook, publishPlaybook } from './share-playbook.js';
 export { DEAD_END_BULLET_PREFIX, deadEndBullets, deadEndOfBullet, withDeadEndBullets } from './dead-end-bullets.js';
+export { SKILL_DIRECTION_UNITS, skillMatchesDirection } from './skill-matches-direction.js';

@@ -50,8 +50,8 @@ export function applyKnown(runtime: PlaybookRuntime, delta: PlaybookDelta): Play
  * The playbook's part of the view's lessons within `maxTokens`, most useful bullets first;
  * remembers which bullets it showed. @internal
  */
-export function playbookLessons(runtime: PlaybookRuntime, maxTokens: number, countTokens: (text: string) => number): { text: string; sourceIds: string[] } {
-  const { text, shown } = maxTokens > 0 ? renderPlaybook(runtime.playbook.ranked(), maxTokens, countTokens) : { text: '', shown: [] };
+export function playbookLessons(runtime: PlaybookRuntime, maxTokens: number, countTokens: (text: string) => number, shows: (bullet: PlaybookBullet) => boolean = () => true): { text: string; sourceIds: string[] } {
+  const { text, shown } = maxTokens > 0 ? renderPlaybook(runtime.playbook.ranked().filter(shows), maxTokens, countTokens) : { text: '', shown: [] };
   runtime.inView = shown.map((bullet) => bullet.id);
   return { text, sourceIds: [...new Set(shown.flatMap((bullet) => bullet.sourceIds))] };
 }
