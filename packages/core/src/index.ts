@@ -60,6 +60,7 @@ export type { ViewMessageShape, ViewViolation } from './render/index.js';
 export { DeadEndTracker } from './dead-ends/index.js';
 export type { ListDeadEndsOptions } from './dead-ends/index.js';
 export { DEFAULT_DEAD_END_SIMILARITY } from './dead-ends/index.js';
+export { DEFAULT_MAX_DEAD_ENDS } from './dead-ends/index.js';
 export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-ends/index.js';
 export type { DeadEndSnapshot } from './dead-ends/index.js';
 export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './dead-ends/index.js';

@@ -14,6 +14,7 @@ import { contentText } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
 import { changedVerdict, guardVerdict, rankDeadEnds, transientVerdict } from './dead-end-ranking.js';
 import { parseDeadEndSnapshot, type DeadEndSnapshot, type PendingCall } from './dead-end-snapshot.js';
+import { boundSourceIds, deadEndsToEvict, DEFAULT_MAX_DEAD_ENDS, EXPERIENCES_PER_DEAD_END } from './bound-registry.js';
 
 /** Options of {@link DeadEndTracker.list}. */
 export interface ListDeadEndsOptions {
@@ -67,11 +68,14 @@ export class DeadEndTracker {
   #lastApproach = '';
   #nextId = 1;
 
-  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, failureClasses = true, ...options }: DeadEndTrackerOptions) {
+  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, failureClasses = true, maxDeadEnds = DEFAULT_MAX_DEAD_ENDS, ...options }: DeadEndTrackerOptions) {
     if (!(similarity > 0 && similarity <= 1)) {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid similarity ${similarity}: use a number in (0, 1].` });
     }
-    this.#options = { similarity, failureClasses, ...options };
+    if (!(Number.isSafeInteger(maxDeadEnds) && maxDeadEnds >= 1)) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid maxDeadEnds ${maxDeadEnds}: use a whole number from 1 (default ${DEFAULT_MAX_DEAD_ENDS}).`, details: { maxDeadEnds } });
+    }
+    this.#options = { similarity, failureClasses, maxDeadEnds, ...options };
   }
 
   /** The session this tracker learns in. */
@@ -158,6 +162,7 @@ export class DeadEndTracker {
     const deadEnd = this.#deadEnds.find((each) => each.id === id) ?? this.#deadEnds.find((each) => each.sourceIds.includes(id));
     if (!deadEnd) throw new CairnError({ code: 'UNKNOWN_MESSAGE', message: `No dead end has id or source "${id}"; pass a dead end's id or a message id in its sourceIds.` });
     this.#experiences.push({ key: deadEnd.id, outcome, alignment, at: this.#options.now() });
+    this.#boundExperiences();
     if (outcome === 'hit') deadEnd.stale = true;
     else {
       this.#bump(deadEnd, deadEnd.reason, []);
@@ -212,6 +217,9 @@ export class DeadEndTracker {
     for (const { id, ...call } of snapshot.pending) tracker.#pending.set(id, call);
     tracker.#experiences = snapshot.experiences;
     tracker.#lastApproach = snapshot.lastApproach;
+    // A snapshot taken under a larger bound (or before there was one) restores within this one.
+    tracker.#evict();
+    tracker.#boundExperiences();
     return tracker;
   }
 
@@ -221,10 +229,9 @@ export class DeadEndTracker {
     let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
     if (deadEnd) this.#bump(deadEnd, reason, [sourceId], transient);
     else {
-      deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments));
-      if (transient) deadEnd.transient = true;
+      deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments), transient);
     }
-    this.#dependencies.set(deadEnd.id, dependencies);
+    if (this.#deadEnds.includes(deadEnd)) this.#dependencies.set(deadEnd.id, dependencies);
   }
 
   #succeed(call: PendingCall): void {
@@ -252,6 +259,7 @@ export class DeadEndTracker {
     if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
     deadEnd.reason = reason;
     deadEnd.sourceIds.push(...sourceIds);
+    boundSourceIds(deadEnd.sourceIds);
     delete deadEnd.stale;
     delete deadEnd.changedSince;
     if (transient && this.#options.failureClasses) {
@@ -270,6 +278,7 @@ export class DeadEndTracker {
     sourceId: string | undefined,
     status: DeadEnd['status'],
     effect: ToolEffect | 'explicit' = 'explicit',
+    transient = false,
   ): DeadEnd {
     const vector = this.#options.vectorise(trace.approach);
     const time = this.#options.now();
@@ -288,8 +297,30 @@ export class DeadEndTracker {
     if (trace.toolName !== undefined) deadEnd.trace.toolName = trace.toolName;
     if (trace.signature) Object.assign(deadEnd.trace, { signature: trace.signature.exact, nearSignature: trace.signature.near });
     if (effect !== 'explicit') this.#effects.set(deadEnd.id, effect);
+    if (transient) deadEnd.transient = true;
     this.#deadEnds.push(deadEnd);
+    // The one just learnt stays, unless it is transient (never flagged: as evictable as any other).
+    this.#evict(transient ? undefined : deadEnd);
     return deadEnd;
+  }
+
+  /** Keeps the registry within `maxDeadEnds` (see `deadEndsToEvict`), with the state kept per dead end. */
+  #evict(keep?: DeadEnd): void {
+    const evicted = new Set(deadEndsToEvict(this.#deadEnds, this.#options.maxDeadEnds, keep));
+    if (evicted.size === 0) return;
+    const ids = new Set([...evicted].map((deadEnd) => deadEnd.id));
+    this.#deadEnds = this.#deadEnds.filter((deadEnd) => !evicted.has(deadEnd));
+    for (const id of ids) {
+      this.#effects.delete(id);
+      this.#dependencies.delete(id);
+    }
+    this.#experiences = this.#experiences.filter((record) => !ids.has(record.key));
+  }
+
+  /** Keeps the newest experience records, at most 8 per dead end the registry may hold. */
+  #boundExperiences(): void {
+    const max = EXPERIENCES_PER_DEAD_END * this.#options.maxDeadEnds;
+    if (this.#experiences.length > max) this.#experiences.splice(0, this.#experiences.length - max);
   }
 }
 

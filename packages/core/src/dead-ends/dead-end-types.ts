@@ -101,6 +101,16 @@ export interface DeadEndTrackerOptions {
    * @default true
    */
   failureClasses?: boolean;
+  /**
+   * The most dead ends the registry holds. Past it, dead ends go in this order: stale ones whose
+   * call then worked, transient ones, stale ones by a state change (the guard still warns on
+   * them), `suspect`, then `dead` — oldest latest failure first, the one just learnt never; a
+   * live dead end goes only when every stale and transient one has gone. Experience records are kept
+   * up to 8 per dead end (oldest dropped first) and a dead end keeps its first and newest 31
+   * source ids.
+   * @default 200
+   */
+  maxDeadEnds?: number;
 }
 
 /** Default of {@link DeadEndTrackerOptions.similarity}. */

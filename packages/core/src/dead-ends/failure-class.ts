@@ -6,13 +6,13 @@ import type { CairnMessage } from '../log/index.js';
  * are never blocked (they are shown as transient). Matched on one line each.
  */
 const TRANSIENT_LINES: readonly RegExp[] = [
-  /\b(429|502|503|504)\s*[-:]?\s*(too many requests|bad gateway|service unavailable|gateway time-?out|unavailable|overloaded)\b/i,
-  /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*)(429|502|503|504)\b/i,
+  /\b(429|502|503|504)\s*[-:]?\s*(too many requests|bad gateway|service unavailable|gateway time-?out|unavailable|overloaded|quota exceeded)\b/i,
+  /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*\(?)(429|502|503|504)\b/i,
   /\b(too many requests|service (temporarily )?unavailable|bad gateway|gateway time-?out|rate[- ]limit(ed)?( exceeded)?|throttl(ed|ing)|quota exceeded, retry)\b/i,
   /\b((temporarily|currently) (unavailable|unable to)|temporary failure|try again (later|shortly|soon|in\b)|retry after \d+|please (retry|wait)|server (is )?(busy|overloaded)|overloaded_error|capacity (exceeded|problems))\b/i,
   // Dropped connections and name lookups that fail for the moment (not a host that does not exist).
   /\b((server|remote|peer) closed the connection|connection closed unexpectedly|could not resolve host|temporary failure in name resolution)\b/i,
-  /\b(timed out|TimeoutError|TimeoutException|deadline exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ReadTimeout|ConnectTimeout|request timeout|operation timeout)\b/i,
+  /\b(timed out|TimeoutError|TimeoutException|deadline exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ReadTimeout|ConnectTimeout|request timeout|operation timeout|handshake timeout|timeout exceeded while awaiting)\b/i,
   // A refused connection is left out on purpose: nothing listens there, and it stays so until
   // someone starts the service (a retry into an unchanged state is a dead end).
   /\b(connection (reset|aborted|dropped)( by peer)?|ECONNRESET|ECONNABORTED|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|socket hang up|network (is )?unreachable|remote end closed connection)\b/i,

@@ -142,3 +142,22 @@ describe('failure classes', () => {
     },
   );
 });
+
+describe('isTransientFailure on the second holdout phrasings it used to miss (issue 15)', () => {
+  test('a 429 quota error, a 502 in parentheses, a client timeout while awaiting headers and a TLS handshake timeout are transient', () => {
+    for (const text of [
+      'google.api_core.exceptions.ResourceExhausted: 429 Quota exceeded for quota metric',
+      'Server Error (502): upstream connect error or disconnect/reset before headers',
+      'docker: Error response from daemon: Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers).',
+      'Unable to connect to the server: net/http: TLS handshake timeout',
+    ]) {
+      expect(isTransientFailure(text), text).toBe(true);
+    }
+  });
+
+  test('permanent faults that look alike stay permanent', () => {
+    for (const text of ['Server Error (500): KeyError: user_id', 'Error (404): no such reservation', 'quota exceeded: disk full on /data', 'Error: connect ECONNREFUSED 127.0.0.1:5432']) {
+      expect(isTransientFailure(text), text).toBe(false);
+    }
+  });
+});

@@ -14,6 +14,7 @@ export type { DeadEndSnapshot } from './dead-end-snapshot.js';
 export { DeadEndTracker } from './dead-end-tracker.js';
 export type { ListDeadEndsOptions } from './dead-end-tracker.js';
 export { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
+export { DEFAULT_MAX_DEAD_ENDS } from './bound-registry.js';
 export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
 export { describeCall } from './describe-call.js';
 export { detectCorrection } from './detect-correction.js';

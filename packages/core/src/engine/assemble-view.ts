@@ -1,7 +1,7 @@
 import type { AssembleOptions, AssembleResult, DecisionReason } from '../render/index.js';
 import type { EngineState } from '../render/index.js';
 import { CairnError } from '../log/index.js';
-import { degradeToTarget, requiredFloorUnits } from '../plan/index.js';
+import { degradeToTarget, hideAllButRequired, requiredFloorUnits } from '../plan/index.js';
 import { graphProximity } from '../direction/index.js';
 import { planFidelities } from '../plan/index.js';
 import { mandatoryReason, renderContext, valueFunction } from '../plan/index.js';
@@ -182,6 +182,7 @@ function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typ
   const fit = { plan, value: valueFunction(state, fidelities), locked: mandatory, canCompress };
   degradeToTarget({ ...fit, locked: (unit) => mandatory(unit) || (floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit))) }, target);
   if (plan.tokens > target) degradeToTarget(fit, target);
+  if (plan.tokens > target) hideAllButRequired(state, plan);
   return plan.snapshot();
 }
 

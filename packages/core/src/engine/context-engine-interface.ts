@@ -88,12 +88,16 @@ export interface ContextEngine {
   applyPlaybookDelta(delta: import('../playbook/index.js').PlaybookDelta): import('../playbook/index.js').PlaybookBullet | undefined;
   /**
    * Runs the playbook's injected reflector (`playbook.reflector`) on the messages logged since
-   * its last run and applies the delta operations it returns; never part of `assemble`.
-   * @param options.minMessages - Runs only when at least this many messages were logged since
-   *   the last run (the adapters batch their model calls this way); fewer wait for a later run. @default 1
-   * @returns How many deltas were applied (0 without a reflector or new messages).
+   * its last run and applies the delta operations it returns; never part of `assemble`. With an
+   * injected `embedder`, it then merges bullets whose embeddings are at least
+   * `playbook.mergeSimilarity` similar (same section; `merge` deltas into the earlier bullet).
+   * @param options.minMessages - Runs the reflector only when at least this many messages were
+   *   logged since its last run (the adapters batch their model calls this way); fewer wait for a later run. @default 1
+   * @returns How many deltas were applied, merges by embedding included (0 without a reflector,
+   *   an embedder or new messages).
    * @throws CairnError `INVALID_MESSAGE` when the reflector returns anything but well-formed
-   *   deltas (nothing of that batch is applied; the same messages are offered again next run).
+   *   deltas (nothing of that batch is applied; the same messages are offered again next run);
+   *   `INVALID_OPTIONS` when the embedder fails (nothing is merged).
    */
   reflect(options?: { minMessages?: number }): Promise<number>;
   /** Known dead ends, most relevant to the current direction first. */

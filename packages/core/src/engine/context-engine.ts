@@ -34,7 +34,7 @@ import { summarizePages } from './summarize-pages.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
-import { applyKnown, deadEndOfBullet, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
+import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -333,8 +333,9 @@ class Engine implements ContextEngine {
 
   async reflect(reflectOptions: { minMessages?: number } = {}): Promise<number> {
     const { playbook, options, log } = this.state;
-    if (!playbook || !options.playbook.reflector) return 0;
-    return reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message), reflectOptions.minMessages);
+    if (!playbook) return 0;
+    const applied = options.playbook.reflector ? await reflectPlaybook(playbook, options.playbook.reflector, log.entries.map((entry) => entry.message), reflectOptions.minMessages) : 0;
+    return options.embedder ? applied + (await mergePlaybookByEmbedder(playbook, options.embedder, options.playbook.mergeSimilarity)) : applied;
   }
 
   summarize(): Promise<number> {

@@ -1,5 +1,5 @@
 import { composeBrief, type DeadEnd } from '../dead-ends/index.js';
-import { playbookLessons } from '../playbook/index.js';
+import { playbookLessons, SKILL_DIRECTION_UNITS, skillMatchesDirection } from '../playbook/index.js';
 import type { EngineState } from '../render/index.js';
 
 /** The lessons message's text and the logged messages it speaks for. @internal */
@@ -67,7 +67,8 @@ export function lessonsBrief(state: EngineState, maxTokens: number, cache: Map<s
   // The whole texts repeat turn after turn too: counted through the same cache.
   const count = cachedCount(state, cache);
   const rest = maxTokens - (deadEnds ? count(`${deadEnds.text}\n`) : 0);
-  const lessons = playbookLessons(state.playbook, rest, count);
+  const tools = directionTools(state);
+  const lessons = playbookLessons(state.playbook, rest, count, (bullet) => skillMatchesDirection(bullet, tools));
   if (lessons.text === '') return deadEnds;
   const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
   if (count(text) > maxTokens) {
@@ -76,4 +77,12 @@ export function lessonsBrief(state: EngineState, maxTokens: number, cache: Map<s
   }
   const sourceIds = [...new Set([...(deadEnds?.sourceIds ?? []), ...lessons.sourceIds.filter((id) => state.log.hasMessage(id))])];
   return { text, sourceIds };
+}
+
+/** Tools of the current direction: those called in the last units of the log. */
+function directionTools(state: EngineState): Set<string> {
+  const tools = new Set<string>();
+  const units = state.log.units;
+  for (let index = Math.max(0, units.length - SKILL_DIRECTION_UNITS); index < units.length; index++) for (const call of units[index]!.calls) tools.add(call.name);
+  return tools;
 }

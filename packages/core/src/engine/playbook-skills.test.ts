@@ -68,3 +68,32 @@ describe('recoveries that kept working become skills', () => {
     for (const skillAfter of [0, 1.5, -1, 'x']) expect(() => createContextEngine({ playbook: { skillAfter } as never })).toThrow(CairnError);
   });
 });
+
+describe('skills are shown only when their preconditions match the current direction (issue 15)', () => {
+  const lessonsText = (engine: ReturnType<typeof createContextEngine>): string => {
+    const view = engine.assemble({ budget: 4000 }).messages;
+    return String(view.find((message) => message.id === 'cairn:dead-ends')?.content ?? '');
+  };
+
+  it('a bash skill shows while bash is in the recent calls, and not once the work has moved to other tools', () => {
+    const engine = createContextEngine({ ...options, playbook: { skillAfter: 1 } });
+    engine.ingest([{ id: 'u1', role: 'user', content: 'Set up the project.' }, ...recovery()]);
+    expect(skills(engine)).toHaveLength(1);
+    expect(lessonsText(engine)).toContain('bash recovery');
+    // Twelve units of other work: no bash call in the last ten units.
+    engine.ingest({ id: 'u2', role: 'user', content: 'Now book the venue for the offsite.' });
+    for (let index = 0; index < 6; index++) {
+      engine.ingest([
+        { id: `va${index}`, role: 'assistant', content: '', toolCalls: [{ id: `v${index}`, name: 'search_venues', arguments: { city: 'Lyon', page: index } }] },
+        { id: `vt${index}`, role: 'tool', toolCallId: `v${index}`, name: 'search_venues', content: `venue ${index}: 40 seats` },
+      ]);
+      engine.ingest({ id: `vr${index}`, role: 'assistant', content: `Venue ${index} noted.` });
+    }
+    expect(lessonsText(engine)).not.toContain('bash recovery');
+    // The other bullets (the recovery as a strategy) still show; the skill stays in the playbook.
+    expect(skills(engine)).toHaveLength(1);
+    // Back to bash: the skill shows again.
+    engine.ingest(call('npm run build', 'built'));
+    expect(lessonsText(engine)).toContain('bash recovery');
+  });
+});

@@ -21,6 +21,21 @@ function initialCap(state: EngineState, unit: number): number {
   return cap;
 }
 
+/**
+ * A short message (a one-line user turn) whose ordinary compressed rendering is not smaller than
+ * the message itself can still be cut harder: halves its content cap, measured exactly, until the
+ * compressed rendering saves tokens. Leaves the cap set and returns `true` when it does; clears
+ * it and returns `false` when even the smallest cap saves nothing.
+ */
+function squeezeUntilCompressible(state: EngineState, unit: number, squeeze: Map<number, number>, canCompress: (unit: number) => boolean): boolean {
+  for (let cap = initialCap(state, unit); cap > MIN_SQUEEZED_TOKENS; ) {
+    cap = Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2));
+    squeeze.set(unit, cap);
+    if (canCompress(unit)) return true;
+  }
+  squeeze.delete(unit);
+  return false;
+}
 
 /** What {@link planFidelities} needs. @internal */
 export interface PlanRequest {
@@ -172,7 +187,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (const unit of order) {
       if (plan.tokens <= budget) break;
       costs.measureExactly(unit);
-      if (!canCompress(unit)) continue;
+      if (!canCompress(unit) && !squeezeUntilCompressible(state, unit, request.squeeze, canCompress)) continue;
       plan.set(unit, 'compressed');
       reasons[unit] = 'budget-fallback';
     }

@@ -15,6 +15,8 @@ export interface PlaybookRuntime {
   reflectedUpTo?: number;
   /** Recoveries seen this many times become skills (`playbook.skillAfter`). */
   skillAfter?: number;
+  /** Bullet texts embedded by the injected embedder's background merge (a cache; not in snapshots). */
+  embeddings?: { embedderId: string; vectors: Map<string, readonly number[]> };
 }
 
 /** The playbook part of an engine snapshot (absent in snapshots from before it). */
@@ -48,8 +50,8 @@ export function applyKnown(runtime: PlaybookRuntime, delta: PlaybookDelta): Play
  * The playbook's part of the view's lessons within `maxTokens`, most useful bullets first;
  * remembers which bullets it showed. @internal
  */
-export function playbookLessons(runtime: PlaybookRuntime, maxTokens: number, countTokens: (text: string) => number): { text: string; sourceIds: string[] } {
-  const { text, shown } = maxTokens > 0 ? renderPlaybook(runtime.playbook.ranked(), maxTokens, countTokens) : { text: '', shown: [] };
+export function playbookLessons(runtime: PlaybookRuntime, maxTokens: number, countTokens: (text: string) => number, shows: (bullet: PlaybookBullet) => boolean = () => true): { text: string; sourceIds: string[] } {
+  const { text, shown } = maxTokens > 0 ? renderPlaybook(runtime.playbook.ranked().filter(shows), maxTokens, countTokens) : { text: '', shown: [] };
   runtime.inView = shown.map((bullet) => bullet.id);
   return { text, sourceIds: [...new Set(shown.flatMap((bullet) => bullet.sourceIds))] };
 }

@@ -139,3 +139,32 @@ describe('Playbook invariants', () => {
     expect(renderPlaybook(playbook.ranked(), maxTokens, countTokens)).toEqual({ text, shown });
   });
 });
+
+describe('merging lessons about calls keeps what each says (issue 15)', () => {
+  const recovery = (use: string, avoid: string): PlaybookDelta => ({
+    op: 'add',
+    section: 'strategies',
+    content: `http_get: use \`http_get(${use})\`, not \`http_get(${avoid})\` (that failed: HTTP 404 Not Found).`,
+    trace: { toolName: 'http_get', use: [use], avoid: [avoid] },
+  });
+
+  test('recoveries of one tool about other calls stay apart even when their texts read alike', () => {
+    const playbook = newPlaybook();
+    playbook.apply(recovery('/health', '/livez'));
+    playbook.apply(recovery('/status', '/ping'));
+    expect(lexicalSimilarity(playbook.bullets()[0]!.content, playbook.bullets()[1]!.content)).toBeGreaterThanOrEqual(0.85);
+    expect(playbook.bullets()).toHaveLength(2);
+  });
+
+  test('recoveries that share a call merge, and the merged bullet says both (no brevity bias); a restatement adds nothing', () => {
+    const playbook = newPlaybook();
+    playbook.apply(recovery('/health', '/livez'));
+    const merged = playbook.apply(recovery('/health', '/healthz'))!;
+    expect(playbook.bullets()).toHaveLength(1);
+    expect(merged.content).toContain('/livez');
+    expect(merged.content).toContain('/healthz');
+    expect(merged.trace).toEqual({ toolName: 'http_get', use: ['/health'], avoid: ['/livez', '/healthz'] });
+    const again = playbook.apply(recovery('/health', '/healthz'))!;
+    expect(again.content).toBe(merged.content);
+  });
+});

@@ -160,7 +160,7 @@ export class Playbook {
     let best: PlaybookBullet | undefined;
     let bestSimilarity = -1;
     for (const bullet of this.#bullets) {
-      if (bullet.section !== candidate.section) continue;
+      if (bullet.section !== candidate.section || !sameLesson(bullet, candidate)) continue;
       const similarity = bullet.content === content ? 1 : this.#options.similarity(bullet.content, content);
       if (similarity >= this.#options.mergeSimilarity && similarity > bestSimilarity) [best, bestSimilarity] = [bullet, similarity];
     }
@@ -174,7 +174,10 @@ export class Playbook {
     return this.#copy(this.#bullets.find((bullet) => bullet === candidate));
   }
 
-  /** Folds `from` into `into`: counters summed, provenance and traces united, `into`'s text kept. */
+  /**
+   * Folds `from` into `into`: counters summed, provenance and traces united, `into`'s text kept —
+   * with `from`'s text appended when it speaks about calls `into` did not.
+   */
   #fold(from: PlaybookBullet, into: PlaybookBullet): void {
     into.helpful += from.helpful;
     into.harmful += from.harmful;
@@ -182,6 +185,12 @@ export class Playbook {
     into.createdAt = Math.min(into.createdAt, from.createdAt);
     into.updatedAt = Math.max(into.updatedAt, from.updatedAt, this.#options.now());
     if (from.skill && !into.skill) into.skill = copySkill(from.skill);
+    // A merged lesson about calls the bullet did not speak about yet keeps its own words too (no
+    // brevity bias): its text is appended on a line of its own.
+    const known = new Set([...(into.trace?.use ?? []), ...(into.trace?.avoid ?? [])]);
+    if (from.trace && into.trace && [...(from.trace.use ?? []), ...(from.trace.avoid ?? [])].some((call) => !known.has(call)) && !into.content.includes(from.content)) {
+      into.content = `${into.content}\n${from.content}`;
+    }
     if (from.trace) {
       const trace = into.trace ?? {};
       into.trace = {
@@ -219,4 +228,18 @@ function copyTrace(trace: NonNullable<PlaybookBullet['trace']>): NonNullable<Pla
 
 function copySkill(skill: NonNullable<PlaybookBullet['skill']>): NonNullable<PlaybookBullet['skill']> {
   return JSON.parse(JSON.stringify(skill)) as NonNullable<PlaybookBullet['skill']>;
+}
+
+/**
+ * Whether two bullets could be one lesson: bullets about calls (with a trace) are, only when they
+ * speak about one tool and share a call to use or to avoid — two recoveries of one tool with
+ * other arguments read alike yet teach different things, and a merge would keep the first one's
+ * text only. Bullets without a trace (corrections, constraints, reflector insights) are judged by
+ * their text alone.
+ */
+function sameLesson(a: PlaybookBullet, b: PlaybookBullet): boolean {
+  if (!a.trace || !b.trace) return true;
+  if (a.trace.toolName !== b.trace.toolName) return false;
+  const calls = new Set([...(a.trace.use ?? []), ...(a.trace.avoid ?? [])]);
+  return [...(b.trace.use ?? []), ...(b.trace.avoid ?? [])].some((call) => calls.has(call));
 }

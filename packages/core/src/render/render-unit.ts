@@ -123,7 +123,9 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
         : unit.kind === 'orphan-result'
           ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header, cap)
           : compressContent(message, tokens, context, header, cap);
-    if (offset === 0) content += relatedLine(unit, log);
+    // A squeezed rendering (the budget fallback's) drops the related line: it only points at other
+    // units, and at that budget every token of the message itself counts.
+    if (offset === 0 && cap === undefined) content += relatedLine(unit, log);
     const fields: Partial<ViewMessage> = { content, fidelity: 'compressed' };
     if (unit.kind === 'orphan-result') Object.assign(fields, { role: 'user', toolCallId: undefined, synthetic: true });
     if (message.toolCalls) {

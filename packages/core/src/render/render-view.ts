@@ -164,7 +164,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   if (rendered.tokens > budget) {
     throw new CairnError({
       code: 'BUDGET_EXCEEDED',
-      message: `The view needs ${rendered.tokens} tokens, over the cairn budget of ${budget} tokens, and nothing more can be degraded. Raise the budget or unpin messages.`,
+      message: `The smallest view cairn can build needs ${rendered.tokens} tokens, over the cairn budget of ${budget} tokens: the system prompt, pinned messages and latest user turn cut as far as they go, and the placeholders that mark what was left out. Raise the budget or unpin messages.`,
       details: { budget, requiredTokens: rendered.tokens, viewTokens: rendered.tokens },
     });
   }
