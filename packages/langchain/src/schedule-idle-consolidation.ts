@@ -1,4 +1,4 @@
-import type { ContextEngine } from '@cairn/core';
+import { createIdleMaintenance, type ContextEngine } from '@cairn/core';
 
 /** Options of {@link scheduleIdleConsolidation}. */
 export interface IdleConsolidationOptions {
@@ -21,9 +21,9 @@ export interface IdleConsolidation {
  * arrived since the previous check and some did since the last run, `engine.consolidate()`
  * (freezes and merges stale consolidated pages), then `engine.summarize()` and
  * `engine.summarizePages()` (the summariser, if the engine has one, writes the summaries of
- * compressed units and of consolidated pages). One run at a time; the timer
- * is unref'd (it never keeps a process alive); `close()` cancels it. Core has no timers: this is
- * the host-side one-liner.
+ * compressed units and of consolidated pages). The logic is core's `createIdleMaintenance`
+ * (core has no timers); this adds the timer: unref'd (it never keeps a process alive), cancelled
+ * by `close()`.
  *
  * @example
  * ```ts
@@ -34,31 +34,8 @@ export interface IdleConsolidation {
  */
 export function scheduleIdleConsolidation(engine: ContextEngine, { afterMs, onError }: IdleConsolidationOptions): IdleConsolidation {
   if (typeof afterMs !== 'number' || !Number.isFinite(afterMs) || afterMs < 1) throw new RangeError(`scheduleIdleConsolidation: afterMs must be a number ≥ 1; got ${String(afterMs)}.`);
-  let seen = engine.getMessages().length;
-  let done = -1;
-  let running: Promise<void> | undefined;
-  const run = (): Promise<void> => {
-    if (running) return running;
-    const count = engine.getMessages().length;
-    running = (async () => {
-      engine.consolidate();
-      await engine.summarize();
-      await engine.summarizePages();
-    })()
-      .catch((error: unknown) => onError?.(error))
-      .finally(() => {
-        // A failed run is not retried until new messages arrive.
-        done = count;
-        running = undefined;
-      });
-    return running;
-  };
-  const timer = setInterval(() => {
-    const count = engine.getMessages().length;
-    const idle = count === seen;
-    seen = count;
-    if (idle && count !== done && !running) void run();
-  }, afterMs);
+  const maintenance = createIdleMaintenance(engine, onError ? { onError } : {});
+  const timer = setInterval(() => maintenance.tick(), afterMs);
   timer.unref?.();
-  return { run, close: () => clearInterval(timer) };
+  return { run: () => maintenance.run(), close: () => clearInterval(timer) };
 }

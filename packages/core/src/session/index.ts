@@ -24,3 +24,5 @@ export { checkCrystalId, checkStoredCrystal, crystalStore, crystalsToReap, loadC
 export type { CrystalSessionStore } from './session-crystals.js';
 export { resumeSession } from './resume-session.js';
 export type { ResumeSessionOptions } from './resume-session.js';
+export { createIdleMaintenance } from './idle-maintenance.js';
+export type { IdleMaintenance, IdleMaintenanceOptions } from './idle-maintenance.js';
