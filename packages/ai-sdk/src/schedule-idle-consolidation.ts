@@ -1,20 +1,6 @@
-import { createIdleMaintenance, type ContextEngine } from '@cairn/core';
+import { createIdleMaintenance, type ContextEngine, type IdleConsolidation, type IdleConsolidationOptions } from '@cairn/core';
 
-/** Options of {@link scheduleIdleConsolidation}. */
-export interface IdleConsolidationOptions {
-  /** How long no new message may arrive before the engine counts as idle, in milliseconds (≥ 1). */
-  afterMs: number;
-  /** Told of an error of an idle run (it never throws anywhere else). @default errors are dropped */
-  onError?: (error: unknown) => void;
-}
-
-/** A running idle schedule (see {@link scheduleIdleConsolidation}). */
-export interface IdleConsolidation {
-  /** Runs the maintenance now (consolidate, then summarise); the promise settles when it is done. */
-  run(): Promise<void>;
-  /** Stops the schedule (an idle run in flight finishes). Safe to call twice. */
-  close(): void;
-}
+export type { IdleConsolidation, IdleConsolidationOptions };
 
 /**
  * Runs core's background maintenance when a session goes idle: every `afterMs`, if no message
@@ -25,11 +11,11 @@ export interface IdleConsolidation {
  * (core has no timers); this adds the timer: unref'd (it never keeps a process alive), cancelled
  * by `close()`.
  *
+ * @throws RangeError for an `afterMs` that is not a number ≥ 1.
  * @example
  * ```ts
  * const idle = scheduleIdleConsolidation(engine, { afterMs: 60_000 });
- * // … on shutdown:
- * idle.close();
+ * idle.close(); // on shutdown
  * ```
  */
 export function scheduleIdleConsolidation(engine: ContextEngine, { afterMs, onError }: IdleConsolidationOptions): IdleConsolidation {

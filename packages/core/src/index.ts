@@ -92,7 +92,7 @@ export { decodeStoredMessage } from './session/index.js';
 export { encodeStoredMessage } from './session/index.js';
 export { SESSION_STATE_FORMAT, SESSION_STATE_VERSION, snapshotSessionState } from './session/index.js';
 export { createIdleMaintenance } from './session/index.js';
-export type { IdleMaintenance, IdleMaintenanceOptions } from './session/index.js';
+export type { IdleConsolidation, IdleConsolidationOptions, IdleMaintenance, IdleMaintenanceOptions } from './session/index.js';
 export type { SessionStateJson } from './session/index.js';
 export { restoreSessionState } from './session/index.js';
 export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT, openSession } from './session/index.js';

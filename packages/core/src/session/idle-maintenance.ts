@@ -6,6 +6,22 @@ export interface IdleMaintenanceOptions {
   onError?: (error: unknown) => void;
 }
 
+/** Options of an adapter's `scheduleIdleConsolidation` (the timer around {@link createIdleMaintenance}). */
+export interface IdleConsolidationOptions {
+  /** How long no new message may arrive before the engine counts as idle, in milliseconds (≥ 1). */
+  afterMs: number;
+  /** Told of an error of an idle run (it never throws anywhere else). @default errors are dropped */
+  onError?: (error: unknown) => void;
+}
+
+/** A running idle schedule (an adapter's `scheduleIdleConsolidation`). */
+export interface IdleConsolidation {
+  /** Runs the maintenance now (consolidate, then summarise); the promise settles when it is done. */
+  run(): Promise<void>;
+  /** Stops the schedule (an idle run in flight finishes). Safe to call twice. */
+  close(): void;
+}
+
 /** Background maintenance run when a session goes idle; the host's timer calls `tick`. */
 export interface IdleMaintenance {
   /**

@@ -25,4 +25,4 @@ export type { CrystalSessionStore } from './session-crystals.js';
 export { resumeSession } from './resume-session.js';
 export type { ResumeSessionOptions } from './resume-session.js';
 export { createIdleMaintenance } from './idle-maintenance.js';
-export type { IdleMaintenance, IdleMaintenanceOptions } from './idle-maintenance.js';
+export type { IdleConsolidation, IdleConsolidationOptions, IdleMaintenance, IdleMaintenanceOptions } from './idle-maintenance.js';

@@ -8,3 +8,5 @@ export { describeCrystalStoreConformance } from './crystal-store-conformance.js'
 export type { CrystalStoreConformanceOptions } from './crystal-store-conformance.js';
 export { describePlaybookPoolConformance } from './playbook-pool-conformance.js';
 export type { PlaybookPoolConformanceOptions } from './playbook-pool-conformance.js';
+export { describeIdleScheduleConformance } from './idle-schedule-conformance.js';
+export type { ScheduleIdleConsolidation } from './idle-schedule-conformance.js';
