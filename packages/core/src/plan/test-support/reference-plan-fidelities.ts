@@ -22,6 +22,17 @@ function initialCap(state: EngineState, unit: number): number {
   return cap;
 }
 
+/** The squeeze step the lessons work added to `plan-fidelities.ts` (same code: the reference must plan alike). */
+function squeezeUntilCompressible(state: EngineState, unit: number, squeeze: Map<number, number>, canCompress: (unit: number) => boolean): boolean {
+  for (let cap = initialCap(state, unit); cap > MIN_SQUEEZED_TOKENS; ) {
+    cap = Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2));
+    squeeze.set(unit, cap);
+    if (canCompress(unit)) return true;
+  }
+  squeeze.delete(unit);
+  return false;
+}
+
 
 /** What {@link planFidelities} needs. @internal */
 export interface PlanRequest {
@@ -161,7 +172,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (const unit of order) {
       if (plan.tokens <= budget) break;
       costs.measureExactly(unit);
-      if (!canCompress(unit)) continue;
+      if (!canCompress(unit) && !squeezeUntilCompressible(state, unit, request.squeeze, canCompress)) continue;
       plan.set(unit, 'compressed');
       reasons[unit] = 'budget-fallback';
     }
