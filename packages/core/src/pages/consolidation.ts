@@ -1,12 +1,13 @@
 import type { SessionLog } from '../log/index.js';
 import type { ResolvedConsolidationOptions } from '../options/index.js';
-import { cosine, mergeTermBags, vectorFromBag, type SparseVector, type TermBag } from '../text/index.js';
+import { mergeTermBags, vectorFromBag, type TermBag } from '../text/index.js';
 import type { ConsolidatedPage } from './consolidated-page.js';
 import { pageIdOf } from './page-id.js';
 import { pageTopology, type PageLink } from './page-topology.js';
 import type { ZoomState } from './page-types.js';
 import { newSegmentCursor, segmentPages, type SegmentCursor } from './segment-pages.js';
 import { summarizeConsolidated } from './summarize-consolidated.js';
+import { TopicCentroid } from './topic-centroid.js';
 
 /** Sub-pages one metabolic merge joins at most (longer runs merge in several pages; later calls merge those). */
 export const MAX_MERGE_CHILDREN = 8;
@@ -32,7 +33,7 @@ export class Consolidation {
   /** Level-1 pages in log order. */
   readonly #level1: ConsolidatedPage[] = [];
   readonly #cursor: SegmentCursor = newSegmentCursor();
-  readonly #topics: { bag: TermBag; vector: SparseVector }[] = [];
+  readonly #topics: TopicCentroid[] = [];
   readonly #summaries = new Map<string, { key: string; summary: string }>();
   /** Summaries an injected summariser wrote, by page id, with the {@link Consolidation.contentKey} they were written for. */
   readonly written = new Map<string, { key: string; summary: string }>();
@@ -249,18 +250,17 @@ export class Consolidation {
     let best = -1;
     let bestSimilarity = this.options.topicSimilarity;
     this.#topics.forEach((topic, index) => {
-      const similarity = cosine(vector, topic.vector);
+      const similarity = topic.cosine(vector);
       if (similarity >= bestSimilarity && (best < 0 || similarity > bestSimilarity)) {
         best = index;
         bestSimilarity = similarity;
       }
     });
     if (best < 0) {
-      this.#topics.push({ bag, vector });
+      this.#topics.push(new TopicCentroid(bag));
       return this.#topics.length - 1;
     }
-    const merged = mergeTermBags([this.#topics[best]!.bag, bag]);
-    this.#topics[best] = { bag: merged, vector: vectorFromBag(merged) };
+    this.#topics[best]!.add(bag);
     return best;
   }
 
