@@ -10,6 +10,8 @@
  * never read too.
  * Then a third labeller (`src/loops/loop-labels-third.json`): fresh units neither earlier labeller
  * read (the held-out set the detector was not tuned on) and an overlap with the second (kappa).
+ * Then a fourth labeller (`src/loops/loop-labels-fourth.json`): 126 more fresh units, the pooled clean
+ * hold-out (the third's and the fourth's fresh units) and an overlap with the third (kappa).
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
  */
@@ -21,6 +23,7 @@ import { DEFAULT_LOOP_REPEATS, DEFAULT_LOOP_WINDOW, hashText } from '@cairn/core
 import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAgent, syntheticLoopEpisode, syntheticNearLoopEpisode, type LabelledLoopUnit, type LoopDetectionRow } from '../src/index.js';
 import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
+import { printFourthLabellerReport } from './fourth-labeller-section.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
@@ -90,6 +93,7 @@ print(`Shared agent runs, hand-labelled candidates only (${candidates.length} un
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
 if (real.length > 0) printThirdLabellerReport(real, options);
+if (real.length > 0) printFourthLabellerReport(real, options);
 
 // Cost per turn: each detector replayed over every real unit, timed (wall clock, noisy on a shared machine).
 if (real.length > 0) {

@@ -192,6 +192,7 @@ export {
 } from './loops/index.js';
 export { OVERLAP_CHOICE, formatThirdLabellerReport, reportThirdLabeller, type ThirdLabellerInput, type ThirdLabellerReport, type ThirdLabellerScoreRow } from './loops/index.js';
 export { syntheticNearLoopEpisode, type NearLoopEpisode, type NearLoopEpisodeKind } from './loops/index.js';
+export { OVERLAP_THIRD_CHOICE, formatFourthLabellerReport, reportFourthLabeller, type FourthLabellerInput, type FourthLabellerReport, type FourthLabellerScoreRow } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';

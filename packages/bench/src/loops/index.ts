@@ -22,3 +22,6 @@ export type { ThirdLabellerInput, ThirdLabellerReport, ThirdLabellerScoreRow } f
 export { formatThirdLabellerReport } from './format-third-labeller-report.js';
 export { syntheticNearLoopEpisode } from './synthetic-near-loop-episodes.js';
 export type { NearLoopEpisode, NearLoopEpisodeKind } from './synthetic-near-loop-episodes.js';
+export { OVERLAP_THIRD_CHOICE, reportFourthLabeller } from './fourth-labeller-report.js';
+export type { FourthLabellerInput, FourthLabellerReport, FourthLabellerScoreRow } from './fourth-labeller-report.js';
+export { formatFourthLabellerReport } from './format-fourth-labeller-report.js';
