@@ -28,7 +28,7 @@ import { printFourthLabellerReport } from './fourth-labeller-section.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
 const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
-/** Exact repeats (the default), exact + near repeats (opt-in), and the naive baseline, in one run. */
+/** Exact repeats only (`loops: { near: false }`), exact + near repeats (the engine's default), and the naive baseline, in one run. */
 const DETECTORS = ['cairn', 'cairn+near', 'naive'] as const;
 
 interface LabelFile {

@@ -16,10 +16,13 @@ function resubmittedEdits(): CairnMessage[] {
 }
 
 describe('near-repeat loops (sovereignty.loops.near)', () => {
-  it('are off by default: exact repeats only', () => {
-    const engine = createContextEngine({ tokenCounter, budget: 4_000 });
-    engine.ingest(resubmittedEdits());
-    expect(engine.assemble().metadata.sovereignty?.stuck).toBe(false);
+  it('are on by default; near: false keeps exact repeats only', () => {
+    const byDefault = createContextEngine({ tokenCounter, budget: 4_000 });
+    byDefault.ingest(resubmittedEdits());
+    expect(byDefault.assemble().metadata.sovereignty).toMatchObject({ stuck: true, loop: { kind: 'call', toolName: 'edit', near: true } });
+    const exactOnly = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: false } } });
+    exactOnly.ingest(resubmittedEdits());
+    expect(exactOnly.assemble().metadata.sovereignty?.stuck).toBe(false);
   });
 
   it('with near: true, a rejected edit resubmitted with small changes raises stuck and the notice', () => {

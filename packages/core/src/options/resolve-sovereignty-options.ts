@@ -31,8 +31,8 @@ function fraction(parameter: string, value: unknown, min: number, max: number, o
 }
 
 function nearSimilarity(near: boolean | Partial<NearLoopSimilarity> | undefined): NearLoopSimilarity | undefined {
-  if (near === undefined || near === false) return undefined;
-  if (near === true) return { ...DEFAULT_NEAR_LOOP_SIMILARITY };
+  if (near === false) return undefined;
+  if (near === undefined || near === true) return { ...DEFAULT_NEAR_LOOP_SIMILARITY };
   if (typeof near !== 'object' || near === null) throw invalid('loops.near', near, 'a boolean or { replySimilarity?, argumentSimilarity?, resultSimilarity?, valueReplySimilarity? }');
   return {
     replySimilarity: fraction('loops.near.replySimilarity', near.replySimilarity ?? DEFAULT_NEAR_LOOP_SIMILARITY.replySimilarity, 0, 1),

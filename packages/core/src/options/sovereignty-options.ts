@@ -80,12 +80,13 @@ export interface LoopDetectionOptions {
    * Also detect near repeats (`detectNearLoop`): the same reply in other words, or a failing call
    * tried again on the same target with trivially varied arguments (names, ids, paths and short
    * values equal; free text such as code alike) that fails the same way (`true` for
-   * {@link DEFAULT_NEAR_LOOP_SIMILARITY}). Off by default; on the labelled agent runs it finds the
-   * loops an independent labeller saw that exact repeats miss (recall 48% → 96%) without firing
-   * on systematic tries of different values (see the bench README's loop section). Costs, per
-   * turn, term sets of the messages not seen before (cached) and O(k²) comparisons of bounded
-   * term lists for the k replies and failed calls in the window.
-   * @default false
+   * {@link DEFAULT_NEAR_LOOP_SIMILARITY}; `false` for exact repeats only). On by default: on the
+   * labelled agent runs it finds the loops independent labellers saw that exact repeats miss
+   * (second labeller: recall 48% → 96%, precision 100%; the 216 units no label was tuned on: 0% →
+   * 69%, precision 92%) without firing on systematic tries of different values (see the bench
+   * README's loop section). Costs, per turn, term sets of the messages not seen before (cached)
+   * and O(k²) comparisons of bounded term lists for the k replies and failed calls in the window.
+   * @default true
    */
   near?: boolean | Partial<NearLoopSimilarity>;
 }
