@@ -60,7 +60,7 @@ export class Playbook {
 
   /**
    * Applies one delta operation.
-   * @returns The bullet added to, counted or merged into; undefined for `prune` (and for an `add` pruned at once).
+   * @returns The bullet added to, counted or merged into; undefined for `prune` (and for an `add` or `merge` whose bullet the bounds pruned at once).
    * @throws CairnError `UNKNOWN_MESSAGE` for an unknown bullet id, `INVALID_MESSAGE` for a malformed delta.
    */
   apply(delta: PlaybookDelta): PlaybookBullet | undefined {
@@ -82,7 +82,8 @@ export class Playbook {
         if (from === into) return { ...into, sourceIds: [...into.sourceIds] };
         this.#fold(from, into);
         this.#bullets = this.#bullets.filter((bullet) => bullet !== from);
-        return this.#copy(into);
+        this.#bound();
+        return this.#copy(this.#bullets.find((bullet) => bullet === into));
       }
       case 'prune':
         this.#find(delta.id);
@@ -169,7 +170,9 @@ export class Playbook {
     }
     if (best) {
       this.#fold(candidate, best);
-      return this.#copy(best);
+      // A fold may append the newcomer's text (a lesson about other calls): the bounds still hold.
+      this.#bound();
+      return this.#copy(this.#bullets.find((bullet) => bullet === best));
     }
     this.#nextId++;
     this.#bullets.push(candidate);
