@@ -18,6 +18,11 @@ export interface PlaybookSessionMeasurement {
   /** The playbook's bound in tokens and bullets (the engine's options). */
   boundTokens: number;
   boundBullets: number;
+  /** Skill bullets at the end: from recoveries seen `skillAfter` times, and from hot experiences (CDA: hits ≥ 3, σ < 0.15, < 7 days). */
+  recoverySkills: number;
+  hotExperienceSkills: number;
+  /** Bullets counted at least once (helpful or harmful) at the end. */
+  countedBullets: number;
   /** Bullets and line tokens after every quarter of each session (summed over sessions): growth levels off under the bound. */
   quarters: { bullets: number; lineTokens: number }[];
 }
@@ -36,7 +41,7 @@ export function measurePlaybookOnSessions(seeds: readonly number[], messages = 2
   const counter = createBpeTokenCounter();
   const lineTokens = new Map<string, number>();
   const tokensOf = (line: string): number => lineTokens.get(line) ?? (lineTokens.set(line, counter.count(line)), lineTokens.get(line)!);
-  const result: PlaybookSessionMeasurement = { sessions: seeds.length, messages: 0, plantedRecoveries: 0, retainedRecoveries: 0, maxBullets: 0, maxTokens: 0, maxLineTokens: 0, boundTokens: playbook?.maxTokens ?? DEFAULT_PLAYBOOK_MAX_TOKENS, boundBullets: playbook?.maxBullets ?? DEFAULT_PLAYBOOK_MAX_BULLETS, quarters: [1, 2, 3, 4].map(() => ({ bullets: 0, lineTokens: 0 })) };
+  const result: PlaybookSessionMeasurement = { sessions: seeds.length, messages: 0, plantedRecoveries: 0, retainedRecoveries: 0, maxBullets: 0, maxTokens: 0, maxLineTokens: 0, recoverySkills: 0, hotExperienceSkills: 0, countedBullets: 0, boundTokens: playbook?.maxTokens ?? DEFAULT_PLAYBOOK_MAX_TOKENS, boundBullets: playbook?.maxBullets ?? DEFAULT_PLAYBOOK_MAX_BULLETS, quarters: [1, 2, 3, 4].map(() => ({ bullets: 0, lineTokens: 0 })) };
   for (const seed of seeds) {
     const session = generateSyntheticSession({ seed, messages, kind: 'coding' });
     const engine = createContextEngine({ sessionId: `s${seed}`, playbook });
@@ -56,6 +61,9 @@ export function measurePlaybookOnSessions(seeds: readonly number[], messages = 2
       }
     }
     const bullets = engine.getPlaybook();
+    result.recoverySkills += bullets.filter((bullet) => bullet.section === 'skills' && !bullet.skill?.experience).length;
+    result.hotExperienceSkills += bullets.filter((bullet) => bullet.skill?.experience).length;
+    result.countedBullets += bullets.filter((bullet) => bullet.helpful + bullet.harmful > 0).length;
     result.messages += session.messages.length;
     result.plantedRecoveries += planted.length;
     for (const { use, avoid } of planted) if (bullets.some((bullet) => bullet.trace?.use?.includes(use) && bullet.trace.avoid?.includes(avoid))) result.retainedRecoveries++;

@@ -42,9 +42,12 @@ describe('lessons that keep holding up in one direction become skills (CDA hot e
     expect(skill!.skill!.preconditions.direction).toMatchObject({ lesson: lesson!.content, tool: 'bash' });
     const hot = engine.getDirectionState().hotExperiences.find((experience) => experience.key === lesson!.id);
     expect(hot).toMatchObject({ hits: 3 });
+    // The lesson graduated: folded into its skill (counters and provenance kept), held once.
+    expect(engine.getPlaybook().some((bullet) => bullet.id === lesson!.id)).toBe(false);
+    expect(skill).toMatchObject({ helpful: 3, harmful: 0, sourceIds: lesson!.sourceIds });
     // Shown while on task with bash in use …
     expect(lessons(engine, ON_TASK)).toContain(skill!.id);
-    // … not once the work has moved to another topic and other tools (the lesson itself still is).
+    // … not once the work has moved to another topic and other tools.
     for (const [index, topic] of AWAY.entries()) {
       engine.ingest([{ id: `away-u${index}`, role: 'user', content: topic }, ...call(topic, 'ok', false, 'search')]);
       lessons(engine, topic);

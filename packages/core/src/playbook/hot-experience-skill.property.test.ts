@@ -49,8 +49,11 @@ describe('hot experiences become skills (CDA)', () => {
     });
     expect(skill!.skill!.preconditions.direction!.minAlignment).toBeCloseTo(0.423 - 2 * 0.021 - 0.05, 2);
     for (const list of [skill!.skill!.preconditions.evidence, skill!.skill!.boundaries.validConditions, skill!.skill!.boundaries.invalidConditions, skill!.skill!.outcomeTags.successPatterns, skill!.skill!.outcomeTags.failurePatterns]) expect(list.length).toBeGreaterThan(0);
-    // Once per lesson: more hits do not add another.
-    recordBulletOutcome(runtime, id, 'hit', context(4000, 0.43));
+    // The lesson is folded into its skill (counters summed, provenance kept): held once.
+    expect(runtime.playbook.get(id)).toBeUndefined();
+    expect(skill).toMatchObject({ helpful: 3, harmful: 0 });
+    expect(runtime.playbook.bullets()).toHaveLength(1);
+    expect(recordBulletOutcome(runtime, id, 'hit', context(4000, 0.43))).toBe(false);
     expect(skills(runtime)).toHaveLength(1);
   });
 
@@ -81,7 +84,7 @@ describe('hot experiences become skills (CDA)', () => {
     expect(skillMatchesDirection(skill!, new Set(['bash']), aligned)).toBe(true);
     expect(skillMatchesDirection(skill!, new Set(['search']), aligned)).toBe(false);
     expect(skillMatchesDirection(skill!, new Set(['bash']), () => 0.3)).toBe(false); // below 0.4 − 0.05
-    expect(skillMatchesDirection(runtime.playbook.get(id)!, new Set(), () => 0)).toBe(true); // not a skill: always
+    expect(skillMatchesDirection({ ...skill!, section: 'strategies' }, new Set(), () => 0)).toBe(true); // not a skill: always
   });
 
   test('experiences survive a snapshot; a snapshot from before them restores with none', () => {

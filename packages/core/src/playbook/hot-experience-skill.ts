@@ -84,7 +84,7 @@ export function hotExperienceSkill(bullet: PlaybookBullet, hot: HotExperience, c
   return {
     op: 'add',
     section: 'skills',
-    content: `${tool === undefined ? '' : `${tool} `}skill (held up ${hot.hits}× while the work was about ${about}): 1. ${steps[0]} 2. ${steps[1]}.`,
+    content: `${tool === undefined ? '' : `${tool} `}skill (held up ${hot.hits}× on ${terms.length > 0 ? terms.slice(0, 3).join(', ') : 'this work'}): ${lesson} If the outcome goes against it, the skill does not apply.`,
     sourceIds: [...bullet.sourceIds],
     ...(bullet.trace ? { trace: { ...bullet.trace, ...(bullet.trace.use ? { use: [...bullet.trace.use] } : {}), ...(bullet.trace.avoid ? { avoid: [...bullet.trace.avoid] } : {}) } } : {}),
     skill,

@@ -56,8 +56,8 @@ export function observeForPlaybook(runtime: PlaybookRuntime, message: CairnMessa
 
 /**
  * Records one outcome of a bullet as an experience and, when the bullet's experience turns hot
- * (hits ≥ 3, alignment σ < 0.15, within 7 days), adds the skill it becomes (once per bullet;
- * skills themselves are not promoted again). @internal
+ * (hits ≥ 3, alignment σ < 0.15, within 7 days), adds the skill it becomes and folds the lesson
+ * into it (once per bullet; skills themselves are not promoted again). @internal
  */
 export function learnFromOutcome(runtime: PlaybookRuntime, bullet: PlaybookBullet, outcome: 'hit' | 'miss', context: ExperienceContext): void {
   recordBulletExperience((runtime.experiences ??= []), bullet, outcome, context);
@@ -66,7 +66,10 @@ export function learnFromOutcome(runtime: PlaybookRuntime, bullet: PlaybookBulle
   if (!hot) return;
   (runtime.skilled ??= []).push(bullet.id);
   if (runtime.skilled.length > MAX_BULLET_EXPERIENCES) runtime.skilled.splice(0, runtime.skilled.length - MAX_BULLET_EXPERIENCES);
-  runtime.playbook.apply(hotExperienceSkill(bullet, hot, context));
+  const skill = runtime.playbook.apply(hotExperienceSkill(bullet, hot, context));
+  // The lesson graduates: folded into its skill (a merge delta: counters summed, provenance kept),
+  // so the playbook holds it once, shown where the skill's preconditions match.
+  if (skill && skill.id !== bullet.id && runtime.playbook.get(bullet.id)) runtime.playbook.apply({ op: 'merge', from: bullet.id, into: skill.id });
 }
 
 /** Applies a delta, skipping counts and merges of bullets pruned in the meantime. @internal */
