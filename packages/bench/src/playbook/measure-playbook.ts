@@ -1,4 +1,4 @@
-import { bulletLine, callSignature, createContextEngine, Playbook, type CairnMessage } from '@cairn/core';
+import { bulletLine, callSignature, createBpeTokenCounter, createContextEngine, DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, Playbook, type CairnMessage, type ContextEngineOptions } from '@cairn/core';
 import { generateSyntheticSession } from '../generate-synthetic-session.js';
 import { createSeededRandom } from '../seeded-random.js';
 
@@ -13,30 +13,57 @@ export interface PlaybookSessionMeasurement {
   /** The largest playbook seen, checked after every message: bullets, and characters of their lines. */
   maxBullets: number;
   maxTokens: number;
+  /** The largest token total of the bullet lines seen (the default BPE counter, as the engine counts them). */
+  maxLineTokens: number;
+  /** The playbook's bound in tokens and bullets (the engine's options). */
+  boundTokens: number;
+  boundBullets: number;
+  /** Skill bullets at the end: from recoveries seen `skillAfter` times, and from hot experiences (CDA: hits ≥ 3, σ < 0.15, < 7 days). */
+  recoverySkills: number;
+  hotExperienceSkills: number;
+  /** Bullets counted at least once (helpful or harmful) at the end. */
+  countedBullets: number;
+  /** Bullets and line tokens after every quarter of each session (summed over sessions): growth levels off under the bound. */
+  quarters: { bullets: number; lineTokens: number }[];
 }
 
 /**
  * Replays generated agent sessions (2,000 messages by default) through a default engine, a view
  * every 10 messages, and checks the playbook: are the recoveries the data holds (found by the
- * bench, not by the curator) still in it at the end, and does it stay bounded.
+ * bench, not by the curator) still in it at the end, and does it stay bounded (largest size seen
+ * after every message, and the size after each quarter of the sessions).
  *
  * @param seeds - The sessions' seeds.
  * @param messages - Messages per session.
+ * @param playbook - The engine's playbook options (default: the defaults; a small `maxTokens` puts the bound under pressure).
  */
-export function measurePlaybookOnSessions(seeds: readonly number[], messages = 2000): PlaybookSessionMeasurement {
-  const result: PlaybookSessionMeasurement = { sessions: seeds.length, messages: 0, plantedRecoveries: 0, retainedRecoveries: 0, maxBullets: 0, maxTokens: 0 };
+export function measurePlaybookOnSessions(seeds: readonly number[], messages = 2000, playbook: ContextEngineOptions['playbook'] = {}): PlaybookSessionMeasurement {
+  const counter = createBpeTokenCounter();
+  const lineTokens = new Map<string, number>();
+  const tokensOf = (line: string): number => lineTokens.get(line) ?? (lineTokens.set(line, counter.count(line)), lineTokens.get(line)!);
+  const result: PlaybookSessionMeasurement = { sessions: seeds.length, messages: 0, plantedRecoveries: 0, retainedRecoveries: 0, maxBullets: 0, maxTokens: 0, maxLineTokens: 0, recoverySkills: 0, hotExperienceSkills: 0, countedBullets: 0, boundTokens: playbook?.maxTokens ?? DEFAULT_PLAYBOOK_MAX_TOKENS, boundBullets: playbook?.maxBullets ?? DEFAULT_PLAYBOOK_MAX_BULLETS, quarters: [1, 2, 3, 4].map(() => ({ bullets: 0, lineTokens: 0 })) };
   for (const seed of seeds) {
     const session = generateSyntheticSession({ seed, messages, kind: 'coding' });
-    const engine = createContextEngine({ sessionId: `s${seed}` });
+    const engine = createContextEngine({ sessionId: `s${seed}`, playbook });
     const planted = recoveries(session.messages);
     for (const [index, message] of session.messages.entries()) {
       engine.ingest(message);
       if (index % 10 === 9 && message.role !== 'assistant') engine.assemble({ budget: 8000 });
       const bullets = engine.getPlaybook();
+      const tokens = bullets.reduce((sum, bullet) => sum + tokensOf(bulletLine(bullet)), 0);
       result.maxBullets = Math.max(result.maxBullets, bullets.length);
       result.maxTokens = Math.max(result.maxTokens, bullets.reduce((sum, bullet) => sum + bulletLine(bullet).length, 0));
+      result.maxLineTokens = Math.max(result.maxLineTokens, tokens);
+      for (const [quarter, sums] of result.quarters.entries()) {
+        if (index + 1 !== Math.round(((quarter + 1) * session.messages.length) / 4)) continue;
+        sums.bullets += bullets.length;
+        sums.lineTokens += tokens;
+      }
     }
     const bullets = engine.getPlaybook();
+    result.recoverySkills += bullets.filter((bullet) => bullet.section === 'skills' && !bullet.skill?.experience).length;
+    result.hotExperienceSkills += bullets.filter((bullet) => bullet.skill?.experience).length;
+    result.countedBullets += bullets.filter((bullet) => bullet.helpful + bullet.harmful > 0).length;
     result.messages += session.messages.length;
     result.plantedRecoveries += planted.length;
     for (const { use, avoid } of planted) if (bullets.some((bullet) => bullet.trace?.use?.includes(use) && bullet.trace.avoid?.includes(avoid))) result.retainedRecoveries++;

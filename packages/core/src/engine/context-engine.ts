@@ -35,6 +35,7 @@ import { reportVitality, withPressure } from './engine-vitality.js';
 import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
 import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
+import { playbookExperienceContext } from './playbook-experience-context.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
@@ -92,7 +93,10 @@ class Engine implements ContextEngine {
     }
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
-    if (this.state.playbook) for (const message of messages) observeForPlaybook(this.state.playbook, message);
+    if (this.state.playbook) {
+      const context = playbookExperienceContext(this.state);
+      for (const message of messages) observeForPlaybook(this.state.playbook, message, context);
+    }
     if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
@@ -200,7 +204,7 @@ class Engine implements ContextEngine {
       ),
       history: samples,
       deadEndMatches: this.state.deadEnds.list({ topK: 5, direction: direction.current }).filter((deadEnd) => !deadEnd.stale),
-      hotExperiences: discoverHotExperiences(this.state.deadEnds.experiences(), { now: this.state.options.now() }),
+      hotExperiences: discoverHotExperiences([...this.state.deadEnds.experiences(), ...(this.state.playbook?.experiences ?? [])], { now: this.state.options.now() }),
     };
   }
 
@@ -240,7 +244,7 @@ class Engine implements ContextEngine {
   }
 
   recordOutcome(id: string, outcome: 'hit' | 'miss'): void {
-    if (this.state.playbook && recordBulletOutcome(this.state.playbook, id, outcome)) return;
+    if (this.state.playbook && recordBulletOutcome(this.state.playbook, id, outcome, playbookExperienceContext(this.state))) return;
     // A bullet that mirrors a dead end (mis-de-3) records on the dead end.
     if (typeof id === 'string') id = deadEndOfBullet(id) ?? id;
     const { deadEnds, log } = this.state;

@@ -1,5 +1,5 @@
 import { composeBrief, type DeadEnd } from '../dead-ends/index.js';
-import { playbookLessons, SKILL_DIRECTION_UNITS, skillMatchesDirection } from '../playbook/index.js';
+import { lessonAlignment, playbookLessons, SKILL_DIRECTION_UNITS, skillMatchesDirection } from '../playbook/index.js';
 import type { EngineState } from '../render/index.js';
 
 /** The lessons message's text and the logged messages it speaks for. @internal */
@@ -68,7 +68,8 @@ export function lessonsBrief(state: EngineState, maxTokens: number, cache: Map<s
   const count = cachedCount(state, cache);
   const rest = maxTokens - (deadEnds ? count(`${deadEnds.text}\n`) : 0);
   const tools = directionTools(state);
-  const lessons = playbookLessons(state.playbook, rest, count, (bullet) => skillMatchesDirection(bullet, tools));
+  const alignment = (text: string): number => lessonAlignment(state.direction.current, text, state.log.vectoriser.vocabulary);
+  const lessons = playbookLessons(state.playbook, rest, count, (bullet) => skillMatchesDirection(bullet, tools, alignment));
   if (lessons.text === '') return deadEnds;
   const text = deadEnds ? `${deadEnds.text}\n${lessons.text}` : lessons.text;
   if (count(text) > maxTokens) {

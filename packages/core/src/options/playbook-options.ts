@@ -8,7 +8,8 @@ import { checkTenant } from '../dead-ends/index.js';
  * - `mistakes` (`mis`): common mistakes to avoid (the dead ends' lessons);
  * - `tools` (`tol`): how a tool or API wants to be called;
  * - `constraints` (`con`): the user's standing rules and corrections ("never…", "always…");
- * - `skills` (`skl`): recoveries that kept working, promoted to skills with their steps (CDA).
+ * - `skills` (`skl`): recoveries that kept working, and lessons whose hits make a hot experience
+ *   (CDA), promoted to skills with their steps.
  */
 export type PlaybookSection = 'strategies' | 'mistakes' | 'tools' | 'constraints' | 'skills';
 
@@ -53,10 +54,22 @@ export const DEFAULT_PLAYBOOK_SKILL_AFTER = 3;
  * and what success and failure look like.
  */
 export interface PlaybookSkill {
-  preconditions: { phase: 'recover'; evidence: string[] };
+  preconditions: {
+    /** The work phase it was learnt in (`recover` for recoveries; the phase of its latest hit for a hot experience). */
+    phase: import('../log/index.js').WorkPhase;
+    evidence: string[];
+    /**
+     * For a skill from a hot experience: the direction it held up in. It is shown only while the
+     * current direction aligns with `lesson` (the source lesson's text) at least `minAlignment`
+     * — and, with `tool`, while that tool is in use. `terms`: the direction's strongest terms then.
+     */
+    direction?: { lesson: string; minAlignment: number; terms: string[]; tool?: string };
+  };
   executionPattern: { steps: string[] };
   boundaries: { validConditions: string[]; invalidConditions: string[] };
   outcomeTags: { successPatterns: string[]; failurePatterns: string[] };
+  /** For a skill from a hot experience (CDA: hits ≥ 3, alignment σ < 0.15, < 7 days): the experience it came from. */
+  experience?: { key: string; hits: number; misses: number; meanAlignment: number; alignmentStdDev: number; lastHitAt: number };
 }
 
 /** What a {@link PlaybookReflector} is given. */

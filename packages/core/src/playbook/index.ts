@@ -23,3 +23,5 @@ export type { PlaybookPool, SharedBullet } from './playbook-pool.js';
 export { preloadPlaybook, publishPlaybook } from './share-playbook.js';
 export { DEAD_END_BULLET_PREFIX, deadEndBullets, deadEndOfBullet, withDeadEndBullets } from './dead-end-bullets.js';
 export { SKILL_DIRECTION_UNITS, skillMatchesDirection } from './skill-matches-direction.js';
+export type { ExperienceContext } from './hot-experience-skill.js';
+export { lessonAlignment } from './lesson-alignment.js';

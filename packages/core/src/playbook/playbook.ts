@@ -3,6 +3,7 @@ import { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAY
 import { cachedLexicalSimilarity } from './lexical-similarity.js';
 import { parsePlaybookSnapshot } from './playbook-snapshot.js';
 import { byUtility } from './rank-bullets.js';
+import { byRetention } from './retention-order.js';
 import { SECTION_SLUGS, type PlaybookBullet, type PlaybookDelta, type PlaybookSnapshot } from './playbook-types.js';
 
 /** Options of {@link Playbook}. */
@@ -32,8 +33,10 @@ const isCount = (value: unknown): value is number => value === undefined || (Num
  * The ACE playbook of one session: bullets in sections with helpful/harmful counters and
  * provenance, changed only by delta operations ({@link Playbook.apply}: add, count, merge, prune).
  * An `add` folds into a near-duplicate of its section (similarity ≥ `mergeSimilarity`: counters
- * summed, all provenance kept); past `maxTokens` (the bullets' lines) or `maxBullets` the lowest
- * net utility is pruned — a bullet's text is never cut. Deterministic: same deltas, same playbook.
+ * summed, all provenance kept); past `maxTokens` (the bullets' lines) or `maxBullets` bullets are
+ * pruned by evidence (`byRetention`: shown to mislead first, then never yet helpful, newest first
+ * among equals; a lesson that has helped is never displaced by an untested newcomer) — a bullet's
+ * text is never cut. Deterministic: same deltas, same playbook.
  *
  * @example
  * ```ts
@@ -57,7 +60,7 @@ export class Playbook {
 
   /**
    * Applies one delta operation.
-   * @returns The bullet added to, counted or merged into; undefined for `prune` (and for an `add` pruned at once).
+   * @returns The bullet added to, counted or merged into; undefined for `prune` (and for an `add` or `merge` whose bullet the bounds pruned at once).
    * @throws CairnError `UNKNOWN_MESSAGE` for an unknown bullet id, `INVALID_MESSAGE` for a malformed delta.
    */
   apply(delta: PlaybookDelta): PlaybookBullet | undefined {
@@ -79,7 +82,8 @@ export class Playbook {
         if (from === into) return { ...into, sourceIds: [...into.sourceIds] };
         this.#fold(from, into);
         this.#bullets = this.#bullets.filter((bullet) => bullet !== from);
-        return this.#copy(into);
+        this.#bound();
+        return this.#copy(this.#bullets.find((bullet) => bullet === into));
       }
       case 'prune':
         this.#find(delta.id);
@@ -166,7 +170,9 @@ export class Playbook {
     }
     if (best) {
       this.#fold(candidate, best);
-      return this.#copy(best);
+      // A fold may append the newcomer's text (a lesson about other calls): the bounds still hold.
+      this.#bound();
+      return this.#copy(this.#bullets.find((bullet) => bullet === best));
     }
     this.#nextId++;
     this.#bullets.push(candidate);
@@ -201,11 +207,14 @@ export class Playbook {
     }
   }
 
-  /** Prunes the lowest net utility (oldest first among equals) until both bounds hold. */
+  /**
+   * Prunes until both bounds hold, in {@link byRetention}'s order: bullets shown to mislead first,
+   * then those never yet helpful (the newest first among equals), a bullet that has helped last.
+   */
   #bound(): void {
     let tokens = this.tokens();
     while (this.#bullets.length > 0 && (this.#bullets.length > this.#options.maxBullets || tokens > this.#options.maxTokens)) {
-      const worst = [...this.#bullets].sort(byUtility).at(-1)!;
+      const worst = this.#bullets.reduce((kept, bullet) => (byRetention(bullet, kept) > 0 ? bullet : kept));
       tokens -= this.lineTokens(worst);
       this.#bullets = this.#bullets.filter((bullet) => bullet !== worst);
     }
