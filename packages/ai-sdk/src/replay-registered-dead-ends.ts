@@ -21,6 +21,8 @@ const isRecordedInHistory = (value: unknown): value is RecordedInHistory => type
  * @internal
  */
 export function replayRegisteredDeadEnds(engine: ContextEngine, history: LanguageModelV4Prompt, from: number): void {
+  // Most calls bring no recorded dead end: look at the new tool results before the whole history.
+  if (!history.slice(from).some((message) => message.role === 'tool' && message.content.some((part) => part.type === 'tool-result' && part.output.type === 'json' && isRecordedInHistory(part.output.value)))) return;
   const calls = new Map<string, unknown>();
   for (const message of history) {
     if (message.role !== 'assistant') continue;

@@ -4,7 +4,8 @@
  * the middleware's own `wrapModelCall` hook — conversion in + ingest of what is new + assemble
  * + conversion out — beside the core engine alone (ingest one message + assemble) on the same
  * messages. Also the cold case: the whole history arriving as fresh objects (a checkpointer
- * reload in a new process).
+ * reload in a new process). Wall-clock and process CPU time are both printed (CPU time is less
+ * disturbed by other work on a busy machine).
  *
  *   npm run bench -w @cairn/langchain
  */
@@ -17,6 +18,12 @@ const SIZE = 1_000;
 const CALLS = 60;
 const WARMUP = 5;
 const BUDGET = 8_000;
+
+/** This process's CPU time in milliseconds (user + system). */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
 
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -45,16 +52,19 @@ function sessionMessage(index: number): BaseMessage {
 const all = Array.from({ length: SIZE + CALLS + WARMUP }, (_, index) => sessionMessage(index));
 const system = new SystemMessage('You are a careful coding agent. Fix failing tests without breaking others.');
 
-async function adapterTimes(): Promise<{ steady: number[]; assemble: number[]; cold: number }> {
+async function adapterTimes(): Promise<{ steady: number[]; steadyCpu: number[]; assemble: number[]; assembleCpu: number[]; cold: number }> {
   // The engine's assemble is timed on its own, so the adapter's share is measured in the same calls.
   const engine = createContextEngine({ tokenCounter: createBpeTokenCounter(), budget: BUDGET });
   const assembleTimes: number[] = [];
+  const assembleCpuTimes: number[] = [];
   const timed = new Proxy(engine, {
     get(target, key) {
       if (key === 'assemble') {
         return (options: Parameters<ContextEngine['assemble']>[0]) => {
           const started = performance.now();
+          const startedCpu = cpuMs();
           const result = target.assemble(options);
+          assembleCpuTimes.push(cpuMs() - startedCpu);
           assembleTimes.push(performance.now() - started);
           return result;
         };
@@ -75,42 +85,54 @@ async function adapterTimes(): Promise<{ steady: number[]; assemble: number[]; c
   await call(all.slice(0, SIZE));
   const cold = performance.now() - started;
   const steady: number[] = [];
+  const steadyCpu: number[] = [];
   const assemble: number[] = [];
+  const assembleCpu: number[] = [];
   for (let step = 1; step <= CALLS + WARMUP; step++) {
     const messages = all.slice(0, SIZE + step);
     started = performance.now();
+    const startedCpu = cpuMs();
     await call(messages);
     if (step > WARMUP) {
+      steadyCpu.push(cpuMs() - startedCpu);
       steady.push(performance.now() - started);
       assemble.push(assembleTimes.at(-1)!);
+      assembleCpu.push(assembleCpuTimes.at(-1)!);
     }
   }
   if (seen.length === 0) throw new Error('the middleware sent no messages');
-  return { steady, assemble, cold };
+  return { steady, steadyCpu, assemble, assembleCpu, cold };
 }
 
-function coreTimes(): number[] {
+function coreTimes(): { wall: number[]; cpu: number[] } {
   const cairn: CairnMessage[] = all.map((message, position) => toCairnMessage(message, { position }));
   const engine = createContextEngine({ tokenCounter: createBpeTokenCounter(), budget: BUDGET });
   engine.ingest(cairn.slice(0, SIZE));
   engine.assemble({ budget: BUDGET - 20 });
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let step = 1; step <= CALLS + WARMUP; step++) {
     const started = performance.now();
+    const startedCpu = cpuMs();
     engine.ingest(cairn[SIZE + step - 1]!);
     engine.assemble({ budget: BUDGET - 20 });
-    if (step > WARMUP) times.push(performance.now() - started);
+    if (step > WARMUP) {
+      cpu.push(cpuMs() - startedCpu);
+      times.push(performance.now() - started);
+    }
   }
-  return times;
+  return { wall: times, cpu };
 }
 
 const core = coreTimes();
 const adapter = await adapterTimes();
 const own = adapter.steady.map((total, index) => total - adapter.assemble[index]!);
-const format = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+const ownCpu = adapter.steadyCpu.map((total, index) => total - adapter.assembleCpu[index]!);
+const pair = (values: number[]) => `p50 ${percentile(values, 0.5).toFixed(2)} ms, p95 ${percentile(values, 0.95).toFixed(2)} ms`;
+const format = (wall: number[], cpu: number[] = []) => (cpu.length > 0 ? `${pair(wall)}  (CPU ${pair(cpu)})` : pair(wall));
 console.log(`@cairn/langchain overhead — node ${process.version}, ${SIZE} messages, budget ${BUDGET}, ${CALLS} steady calls (one new message each)`);
-console.log(`core alone (ingest 1 + assemble):                          ${format(core)}`);
-console.log(`adapter per call (convert in + ingest + assemble + convert out): ${format(adapter.steady)}`);
-console.log(`  of which the engine's assemble:                          ${format(adapter.assemble)}`);
-console.log(`  of which the adapter's own work (all but assemble):      ${format(own)}`);
+console.log(`core alone (ingest 1 + assemble):                          ${format(core.wall, core.cpu)}`);
+console.log(`adapter per call (convert in + ingest + assemble + convert out): ${format(adapter.steady, adapter.steadyCpu)}`);
+console.log(`  of which the engine's assemble:                          ${format(adapter.assemble, adapter.assembleCpu)}`);
+console.log(`  of which the adapter's own work (all but assemble):      ${format(own, ownCpu)}`);
 console.log(`cold call (1,000 fresh message objects, first sight):      ${adapter.cold.toFixed(1)} ms`);

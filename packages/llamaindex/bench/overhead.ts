@@ -1,5 +1,7 @@
 // Adapter overhead per model call at 1,000 messages: CairnMemory.add (conversion in + ingest of
 // the one new message) + getLLM (assemble + conversion out), against core's assemble alone.
+// Wall-clock and process CPU time are both printed (CPU time is less disturbed by other work on a
+// busy machine).
 // Run: npm run bench -w packages/llamaindex
 import { createContextEngine, type CairnMessage } from '@cairn/core';
 import type { ChatMessage } from 'llamaindex';
@@ -30,12 +32,20 @@ function message(index: number): ChatMessage {
   }
 }
 
+/** This process's CPU time in milliseconds (user + system). */
+function cpuMs(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+}
+
 function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }
 
 const conversion: number[] = [];
+const adapterCpu: number[] = [];
+const coreCpu: number[] = [];
 
 async function adapter(): Promise<number[]> {
   const memory = createCairnMemory({ sessionId: 'bench', budget: BUDGET });
@@ -44,8 +54,10 @@ async function adapter(): Promise<number[]> {
   const times: number[] = [];
   for (let call = 0; call < CALLS; call++) {
     const start = performance.now();
+    const startCpu = cpuMs();
     await memory.add(message(HISTORY + call * 4)); // one new user message per call
     await memory.getLLM();
+    adapterCpu.push(cpuMs() - startCpu);
     times.push(performance.now() - start);
     // Conversion alone, for the record: the new message in, the view out.
     const convertStart = performance.now();
@@ -67,7 +79,9 @@ function coreOnly(): number[] {
   for (let call = 0; call < CALLS; call++) {
     engine.ingest(convert(HISTORY + call * 4));
     const start = performance.now();
+    const startCpu = cpuMs();
     engine.assemble();
+    coreCpu.push(cpuMs() - startCpu);
     times.push(performance.now() - start);
     engine.ingest([1, 2, 3].map((offset) => convert(HISTORY + call * 4 + offset)));
   }
@@ -76,8 +90,9 @@ function coreOnly(): number[] {
 
 const adapterTimes = await adapter();
 const coreTimes = coreOnly();
-const format = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms`;
+const pair = (times: number[]) => `p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms`;
+const format = (times: number[], cpu: number[] = []) => (cpu.length > 0 ? `${pair(times)}  (CPU ${pair(cpu)})` : pair(times));
 console.log(`history ${HISTORY} messages, budget ${BUDGET} tokens, ${CALLS} calls (one new message each)`);
-console.log(`adapter (add + getLLM: convert in, ingest, assemble, convert out): ${format(adapterTimes)}`);
+console.log(`adapter (add + getLLM: convert in, ingest, assemble, convert out): ${format(adapterTimes, adapterCpu)}`);
 console.log(`  of which conversion (new message in, view out):            ${format(conversion)}`);
-console.log(`core assemble alone:                                        ${format(coreTimes)}`);
+console.log(`core assemble alone:                                        ${format(coreTimes, coreCpu)}`);

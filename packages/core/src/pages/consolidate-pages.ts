@@ -16,6 +16,8 @@ export function consolidatePages(book: PageBook, now: (() => number) | undefined
   const consolidation = book.consolidation;
   if (!consolidation) return { pages: 0, merged: [] };
   consolidation.sync();
+  // Held-back query hits count as of their views, before any merge made now.
+  book.applyPendingHits();
   const time = consolidation.options.staleAfterMs === undefined || now === undefined ? undefined : now();
   const merged = consolidation.merge(time, (pageId) => book.heatOf(pageId, turn) >= MERGE_HEAT_LIMIT).map((page) => page.id);
   if (merged.length > 0) book.replanPending = true;

@@ -5,6 +5,7 @@ import type { ResolvedConsolidationOptions } from '../options/index.js';
 import { Consolidation } from './consolidation.js';
 import { summarizePage } from './summarize-page.js';
 import { rankedKeywords } from './ranked-keywords.js';
+import { PendingQueryHits } from './pending-query-hits.js';
 
 /** Keywords a manifest names. */
 const MANIFEST_KEYWORDS = 6;
@@ -29,6 +30,8 @@ export class PageBook {
   readonly #byMessage = new Map<string, number>();
   #entriesSynced = 0;
   #maxIdTokens = 0;
+  /** Page ids counted into `#maxIdTokens` (counted on first read, not at each sync). */
+  #idsCounted = 0;
   readonly #summaries = new Map<number, { version: number; summary: string }>();
   /** Interest from consults, by page id: the value at `turn` (it decays from there). */
   readonly heat = new Map<string, { value: number; turn: number }>();
@@ -42,6 +45,8 @@ export class PageBook {
 
   /** Consolidated pages (`undefined`: consolidation is off). */
   readonly consolidation: Consolidation | undefined;
+  /** Query hits not applied yet (see {@link PendingQueryHits}). */
+  readonly pendingHits = new PendingQueryHits();
 
   constructor(
     readonly log: SessionLog,
@@ -65,7 +70,6 @@ export class PageBook {
       let id = pageIdOf(this.sessionId, units[index]!.id);
       while (this.#byPage.has(id)) id = pageIdOf(this.sessionId, units[index]!.id, ++attempt);
       this.#ids.push(id);
-      this.#maxIdTokens = Math.max(this.#maxIdTokens, this.log.counter.count(id));
       this.#byPage.set(id, index);
     }
     for (; this.#entriesSynced < entries.length; this.#entriesSynced++) {
@@ -77,6 +81,7 @@ export class PageBook {
   /** Most tokens a page id of this session takes (bounds the cost of `pages=first..last` with `pages.showPageIds`). */
   get maxIdTokens(): number {
     this.sync();
+    for (; this.#idsCounted < this.#ids.length; this.#idsCounted++) this.#maxIdTokens = Math.max(this.#maxIdTokens, this.log.counter.count(this.#ids[this.#idsCounted]!));
     return this.#maxIdTokens;
   }
 
@@ -113,8 +118,24 @@ export class PageBook {
     this.heat.set(pageId, { value: this.heatOf(pageId, turn) + amount, turn });
   }
 
+  /**
+   * Holds back a view's query hits (`units`: the question's best matches, all in the log;
+   * `length`: the log's length at that view, by default now), applied when heat is next read or
+   * added to, or on this view once more than `MAX_PENDING_QUERY_HITS` views' hits wait.
+   */
+  deferQueryHits(units: number[], turn: number, length = this.log.units.length): void {
+    if (units.length === 0) return;
+    if (this.pendingHits.add({ turn, length, units })) this.applyPendingHits();
+  }
+
+  /** Applies the held-back query hits (assigning page ids and freezing what the log lets freeze). */
+  applyPendingHits(): void {
+    this.pendingHits.apply(this, (pageId, turn) => this.warm(pageId, turn, QUERY_HIT_HEAT));
+  }
+
   /** A page's heat at `turn`. */
   heatOf(pageId: string, turn: number): number {
+    if (this.pendingHits.size > 0) this.applyPendingHits();
     const entry = this.heat.get(pageId);
     return entry ? entry.value * 0.5 ** (Math.max(0, turn - entry.turn) / HEAT_HALF_LIFE_TURNS) : 0;
   }
@@ -126,11 +147,6 @@ export class PageBook {
   manifest(unit: number, status?: UnitState, turn = 0): PageManifest {
     const { log } = this;
     const source = log.units[unit]!;
-    let cached = this.#summaries.get(unit);
-    if (!cached || cached.version !== source.version) {
-      cached = { version: source.version, summary: summarizePage(log.unitMessages(unit)) };
-      this.#summaries.set(unit, cached);
-    }
     const messages = log.unitMessages(unit);
     return {
       id: this.idOf(unit),
@@ -139,12 +155,23 @@ export class PageBook {
       messageIds: messages.map((message) => message.id),
       timestamp: messages[0]!.timestamp,
       keywords: this.keywords(unit),
-      summary: cached.summary,
+      summary: this.summary(unit),
       view: this.viewOf(unit),
       heat: this.heatOf(this.idOf(unit), turn),
       activation: status && turn > 0 ? status.fidelity : undefined,
       staleness: status && status.placeholderSince >= 0 ? Math.max(0, turn - status.placeholderSince) : 0,
     };
+  }
+
+  /** The extractive summary of a unit's page (cached per unit version). */
+  summary(unit: number): string {
+    const source = this.log.units[unit]!;
+    let cached = this.#summaries.get(unit);
+    if (!cached || cached.version !== source.version) {
+      cached = { version: source.version, summary: summarizePage(this.log.unitMessages(unit)) };
+      this.#summaries.set(unit, cached);
+    }
+    return cached.summary;
   }
 
   /**

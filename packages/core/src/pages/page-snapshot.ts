@@ -18,6 +18,11 @@ export interface PageSnapshot {
   /** A view changed since the last assemble (absent: false). */
   replanPending?: boolean;
   /**
+   * Query hits not applied to the heat yet, oldest first: turn, log length then, then
+   * the units hit (see `PendingQueryHits`). Absent: none (snapshots before they were held back).
+   */
+  pendingHits?: number[][];
+  /**
    * Consolidated pages: the metabolic merges done (each as its sub-pages' ids, in order; level-1
    * pages derive from the log) and the views of consulted consolidated pages. Absent: no merge,
    * none consulted.
@@ -37,6 +42,7 @@ export function pageSnapshot(book: PageBook): PageSnapshot {
     sequence: book.sequence,
     replanPending: book.replanPending,
     heat: [...book.heat].map(([pageId, entry]) => [pageId, entry.value, entry.turn]),
+    ...(book.pendingHits.size > 0 ? { pendingHits: book.pendingHits.list().map(({ turn, length, units }) => [turn, length, ...units]) } : {}),
     trace: book.trace.map((step) => ({ ...step, targets: [...step.targets] })),
     ...(book.consolidation && (book.consolidation.merges.length > 0 || book.consolidation.zoom.size > 0 || book.consolidation.written.size > 0)
       ? {
@@ -63,7 +69,7 @@ function fail(path: string, problem: string): never {
 export function restorePages(book: PageBook, json: unknown): void {
   if (json === undefined) return;
   if (typeof json !== 'object' || json === null) fail('snapshot.pages', 'is not an object');
-  const { zoom, sequence, trace, replanPending, heat, consolidated } = json as Partial<PageSnapshot>;
+  const { zoom, sequence, trace, replanPending, heat, consolidated, pendingHits } = json as Partial<PageSnapshot>;
   if (!Array.isArray(zoom)) fail('snapshot.pages.zoom', 'is not an array');
   if (typeof sequence !== 'number' || !Number.isInteger(sequence) || sequence < 0) fail('snapshot.pages.sequence', 'is not a count');
   if (!Array.isArray(trace)) fail('snapshot.pages.trace', 'is not an array');
@@ -84,6 +90,8 @@ export function restorePages(book: PageBook, json: unknown): void {
     }
   }
   if (consolidated !== undefined) restoreConsolidated(book, consolidated);
+  // After the merges: every held-back hit came after them.
+  if (pendingHits !== undefined) restorePendingHits(book, pendingHits);
   for (const [index, step] of trace.slice(-MAX_TRACE_STEPS).entries()) {
     const path = `snapshot.pages.trace[${index}]`;
     if (typeof step !== 'object' || step === null) fail(path, 'is not an object');
@@ -92,6 +100,18 @@ export function restorePages(book: PageBook, json: unknown): void {
     if (!Array.isArray(targets) || !targets.every((target) => typeof target === 'string')) fail(`${path}.targets`, 'is not a list of page ids');
     if (typeof reason !== 'string' || typeof turn !== 'number') fail(path, 'has no reason or turn');
     book.trace.push({ action, targets: [...targets], reason, turn, ...(auto === true ? { auto: true } : {}) });
+  }
+}
+
+/** Holds back the snapshot's pending query hits again (with consolidation off, ignored). */
+function restorePendingHits(book: PageBook, json: unknown): void {
+  if (!Array.isArray(json)) fail('snapshot.pages.pendingHits', 'is not an array');
+  const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+  for (const [index, entry] of json.entries()) {
+    if (!Array.isArray(entry) || entry.length < 3 || !entry.every(isCount)) fail(`snapshot.pages.pendingHits[${index}]`, 'is not [turn, length, ...units]');
+    const [turn, length, ...units] = entry as number[];
+    if (length! > book.log.units.length || units.some((unit) => unit >= length!)) fail(`snapshot.pages.pendingHits[${index}]`, 'names units the log does not hold');
+    book.deferQueryHits(units, turn!, length);
   }
 }
 

@@ -39,11 +39,10 @@ export function reconstructQuery(book: PageBook, query: string): { query: string
   const parts: string[] = [];
   let chars = 0;
   for (let unit = log.units.length - 1; unit >= 0 && chars < MAX_CONTEXT_CHARS; unit--) {
-    const page = book.manifest(unit);
     const lead = log.entries[log.units[unit]!.positions[0]!]!.message;
     const isUser = log.units[unit]!.kind === 'user';
     if (isUser && specificTerms(contentText(lead.content)).length < MIN_SPECIFIC_TERMS) continue;
-    const text = page.summary.slice(-(MAX_CONTEXT_CHARS - chars));
+    const text = book.summary(unit).slice(-(MAX_CONTEXT_CHARS - chars));
     parts.unshift(text);
     chars += text.length;
     if (isUser) break;
