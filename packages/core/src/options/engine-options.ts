@@ -204,4 +204,9 @@ export interface ContextEngineOptions {
    * its failed path score lower. See {@link DeadEndSteeringOptions}. @default off
    */
   deadEndSteering?: import('./dead-end-steering-options.js').DeadEndSteeringOptions;
+  /**
+   * The dead-end registry: how many dead ends it holds (`maxDeadEnds`, default 200). See
+   * {@link DeadEndRegistryOptions}.
+   */
+  deadEndRegistry?: import('./dead-end-registry-options.js').DeadEndRegistryOptions;
 }
