@@ -18,6 +18,10 @@ const TRANSIENT_LINES: readonly RegExp[] = [
   /\b(timed out|TimeoutError|TimeoutException|deadline exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ReadTimeout|ConnectTimeout|request timeout|operation timeout|handshake timeout|timeout exceeded while awaiting)\b/i,
   /\b(connection (reset|aborted|dropped)( by peer)?|ECONNRESET|ECONNABORTED|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|socket hang up|network (is )?unreachable|remote end closed connection)\b/i,
   /\b(EAGAIN|EBUSY|resource busy|database is locked|lock wait timeout|deadlock detected|too many (connections|clients)|could not serialize access|SerializationFailure|try restarting transaction)\b/i,
+  // Client and SDK names of the same faults, and gateways with nothing healthy behind them.
+  /\b(API(Connection|Timeout)Error|ServiceUnavailable(Exception|Error)?|BusyLoading(Error)?|StatusCode\.(UNAVAILABLE|RESOURCE_EXHAUSTED|DEADLINE_EXCEEDED))\b|\w(TimeoutError|TimeoutException)\b/i,
+  /\b(server misbehaving|broken pipe|EPIPE|no healthy upstream|ERR_CONNECTION_(RESET|CLOSED|TIMED_OUT)|ERR_TIMED_OUT|trouble with your network connection|reduce your request rate|server_busy|experiencing high demand|try (your|the) request again|is loading the dataset)\b/i,
+  /\((SlowDown|Throttling|RequestThrottled)\)/,
 ];
 
 /** A refused connection: nothing listened there at that moment. */

@@ -209,3 +209,29 @@ describe('isTransientFailure on the third phrasing set (issue 15, guard session;
     expect(detectFailure(tool('WARNING: Retrying after connection reset by peer\nexit code 0'))).toBeUndefined();
   });
 });
+
+describe('isTransientFailure on the fourth phrasing set (measured held out once, then a tuning set)', () => {
+  test('SDK connection and timeout errors, gRPC UNAVAILABLE, DNS hiccups, broken pipes, busy and loading servers, throttling codes are transient', () => {
+    for (const text of [
+      'openai.APIConnectionError: Connection error.',
+      '\tstatus = StatusCode.UNAVAILABLE',
+      'dial tcp: lookup api.internal.example on 127.0.0.53:53: server misbehaving',
+      'BrokenPipeError: [Errno 32] Broken pipe',
+      'botocore.errorfactory.ServiceUnavailableException: An error occurred (ServiceUnavailableException)',
+      'An error occurred (SlowDown) when calling the PutObject operation',
+      'no healthy upstream',
+      'kafka.errors.KafkaTimeoutError: Failed to update metadata after 60.0 secs.',
+      'Error: net::ERR_CONNECTION_RESET at https://example.com/dashboard',
+      '{"error":{"code":"server_busy","message":"Please try your request again later."}}',
+      'redis.exceptions.BusyLoadingError: Redis is loading the dataset in memory',
+    ]) {
+      expect(isTransientFailure(text), text).toBe(true);
+    }
+  });
+
+  test('still permanent: a refused local service, a pipe or timeout named in source or a test id', () => {
+    for (const text of ['Error: connect ECONNREFUSED 127.0.0.1:6379', '12:    raise BrokenPipeError()', 'tests/test_pipe.py:40: AssertionError', "NameError: name 'StatusCode' is not defined"]) {
+      expect(isTransientFailure(text), text).toBe(false);
+    }
+  });
+});
