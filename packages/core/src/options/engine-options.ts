@@ -201,7 +201,7 @@ export interface ContextEngineOptions {
   pages?: import('./page-options.js').PageOptions;
   /**
    * Dead ends that steer what the view keeps: while the brief names a live dead end, the units of
-   * its failed path score lower. See {@link DeadEndSteeringOptions}. @default off
+   * its failed path score lower. See {@link DeadEndSteeringOptions}. @default on (`{ enabled: true }`)
    */
   deadEndSteering?: import('./dead-end-steering-options.js').DeadEndSteeringOptions;
   /**
