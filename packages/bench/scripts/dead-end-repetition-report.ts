@@ -1,5 +1,5 @@
 // Dead-end repetition rate (CDA Prediction 2) as a replay proxy on the recorded agent runs, with the
-// dead-end brief off, the default engine, and dead-end steering on — one run, per data set split by
+// dead-end brief off, the default engine (steering on), and dead-end steering off — one run, per data set split by
 // run into a tune half and a holdout half. Run:
 //   npx tsx --conditions=@cairn/source packages/bench/scripts/dead-end-repetition-report.ts [DATA_DIR] [BUDGET_SHARES]
 import { loadDatasets } from '../src/runner/load-datasets.js';
@@ -11,7 +11,8 @@ const shares = (process.argv[3] ?? '0.05,0.1,0.2').split(',').map(Number);
 const configs: RepetitionConfig[] = [
   { label: 'no brief (deadEndBrief: false)', options: { deadEndBrief: false } },
   { label: 'default', options: {} },
-  { label: 'steering on', options: { deadEndSteering: { enabled: true } } },
+  // Steering is on by default since issue 15's guard session: the third row is the engine without it.
+  { label: 'steering off', options: { deadEndSteering: { enabled: false } } },
 ];
 const pct = (part: number, whole: number): string => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 const datasets = (await loadDatasets(dataDir)).filter((dataset) => dataset.sessions.some((session) => session.replay === 'agent'));

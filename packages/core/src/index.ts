@@ -176,6 +176,7 @@ export type { PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflecto
 // Dead ends that steer what the view keeps (issue 15).
 export { DEFAULT_DEAD_END_STEERING } from './options/index.js';
 export type { DeadEndSteeringOptions } from './options/index.js';
+export type { DeadEndRegistryOptions } from './options/index.js';
 export type { SteeredDeadEnd } from './direction/index.js';
 // Dead ends as bullets of the playbook's mistakes section (issue 15).
 export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';

@@ -3,6 +3,7 @@ import type { CairnMessage } from '@cairn/core';
 import { formatFailureClassReport, runFailureClassReport } from './run-failure-class-report.js';
 import { injectTransientFaults, INJECTED_TRANSIENT, TUNE_TRANSIENT_OUTPUTS } from './inject-transient-faults.js';
 import { measureGuard } from './measure-guard.js';
+import { countTransientReadings } from './count-transient-readings.js';
 
 function call(index: number, command: string, result: string, isError = false): CairnMessage[] {
   const id = `c${index}`;
@@ -40,5 +41,16 @@ describe('failure-class report', () => {
     ]);
     expect(rows.map((row) => `${row.set}/${row.guard}`)).toEqual(['agents tune/today', 'agents tune/failure classes', 'agents holdout/today', 'agents holdout/failure classes']);
     expect(formatFailureClassReport(rows)).toContain('| agents holdout | failure classes |');
+    // Holdout halves get every later phrasing set; the failure-class rows count real failures read as transient.
+    const holdout = rows.find((row) => row.set === 'agents holdout' && row.guard === 'failure classes')!;
+    expect(holdout.fourthTransient?.transientRetries).toBeGreaterThan(0);
+    expect(holdout.fifthTransient?.transientRetries).toBe(holdout.fourthTransient?.transientRetries);
+    expect(holdout.readings).toEqual({ failures: 0, transient: 0 });
+    expect(rows.find((row) => row.set === 'agents tune' && row.guard === 'today')?.fifthTransient).toBeUndefined();
+  });
+
+  test('countTransientReadings counts real failures and the ones read as transient', () => {
+    const sessions = [{ messages: [...call(1, 'curl https://api.example.com/a', '503 Service Unavailable', true), ...call(2, 'python r.py', 'KeyError: 3', true), ...call(3, 'ls', 'a.txt')] }];
+    expect(countTransientReadings(sessions)).toEqual({ failures: 2, transient: 1 });
   });
 });

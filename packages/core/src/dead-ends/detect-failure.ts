@@ -110,7 +110,7 @@ function errorLine(text: string): string | undefined {
  * A stated exit status (`metadata.exitCode`, or an output line such as `exit code 0`) beats the
  * text: exit 0 is no failure whatever was printed, a non-zero status is one. A failure whose
  * telling line reads as a transient fault (429, 503, a timeout, a connection reset…) is marked
- * `transient`. A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X").
+ * `transient` (for a failure the tool flagged itself, any unquoted line of its output). A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X").
  * Others never fail.
  *
  * @param message - Any message of the log.
@@ -128,17 +128,24 @@ export function detectFailure(message: CairnMessage, { failureClasses = true, pr
   if (message.role === 'tool') {
     const line = errorLine(text);
     let signal: FailureSignal | undefined;
-    if (message.isError === true) signal = { kind: 'tool-error', reason: oneLine(line ?? text.split('\n').find((each) => each.trim() !== '') ?? 'the tool reported an error') };
-    else if (!failureClasses) return line === undefined ? undefined : { kind: 'error-output', reason: oneLine(line) };
+    // The telling line in full: the class is read before the reason is cut to its length.
+    let telling: string | undefined;
+    if (message.isError === true) {
+      telling = line ?? text.split('\n').find((each) => each.trim() !== '') ?? 'the tool reported an error';
+      signal = { kind: 'tool-error', reason: oneLine(telling) };
+    } else if (!failureClasses) return line === undefined ? undefined : { kind: 'error-output', reason: oneLine(line) };
     else {
       // A stated exit status beats what the output's text looks like: exit 0 is a success even
       // when the command printed "FAILURE:", a non-zero status a failure even without an error line.
       const status = readExitStatus(message, text);
       if (status === 0) return undefined;
-      if (line !== undefined) signal = { kind: 'error-output', reason: oneLine(line) };
-      else if (status !== undefined) signal = { kind: 'error-output', reason: `exit code ${status}` };
+      if (line !== undefined) signal = { kind: 'error-output', reason: oneLine((telling = line)) };
+      else if (status !== undefined) signal = { kind: 'error-output', reason: (telling = `exit code ${status}`) };
     }
-    if (signal && failureClasses && isTransientFailure(signal.reason)) signal.transient = true;
+    // A failure the tool flagged itself is transient when any unquoted line of its output says so
+    // (a client's retry warning above the final error, a `Retry-After` header); one read from the
+    // text alone only by its telling line.
+    if (signal && failureClasses && isTransientFailure(signal.kind === 'tool-error' ? text : telling!)) signal.transient = true;
     return signal;
   }
   if (message.role !== 'user') return undefined;

@@ -9,23 +9,46 @@ const TRANSIENT_LINES: readonly RegExp[] = [
   /\b(429|502|503|504)\s*[-:]?\s*(too many requests|bad gateway|service unavailable|gateway time-?out|unavailable|overloaded|quota exceeded)\b/i,
   /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*\(?)(429|502|503|504)\b/i,
   /\b(too many requests|service (temporarily )?unavailable|bad gateway|gateway time-?out|rate[- ]limit(ed)?( exceeded)?|throttl(ed|ing)|quota exceeded, retry)\b/i,
-  /\b((temporarily|currently) (unavailable|unable to)|temporary failure|try again (later|shortly|soon|in\b)|retry after \d+|please (retry|wait)|server (is )?(busy|overloaded)|overloaded_error|capacity (exceeded|problems))\b/i,
+  // Throttling as SDK exception names print it (`ThrottlingException`, `ProvisionedThroughputExceededException`).
+  /(Throttl(ed|ing)|ThroughputExceeded|TooManyRequests|RequestLimitExceeded)\w*\b|\bthroughput\b.*\bexceeded\b/i,
+  /\b((temporarily|currently) (unavailable|unable to)|temporary failure|try again (later|shortly|soon|in\b)|retry after \d+|please (retry|wait)|retry (your|the) (request|operation)|server (is )?(busy|overloaded)|overloaded_error|capacity (exceeded|problems))\b/i,
   // Dropped connections and name lookups that fail for the moment (not a host that does not exist).
   /\b((server|remote|peer) closed the connection|connection closed unexpectedly|could not resolve host|temporary failure in name resolution)\b/i,
+  /\b(server ?disconnected(error)?|other side closed|UND_ERR_(SOCKET|CONNECT_TIMEOUT|CLOSED)|(the )?remote end hung up( unexpectedly)?|AutoReconnect|connection pool paused)\b/i,
   /\b(timed out|TimeoutError|TimeoutException|deadline exceeded|ETIMEDOUT|ESOCKETTIMEDOUT|ReadTimeout|ConnectTimeout|request timeout|operation timeout|handshake timeout|timeout exceeded while awaiting)\b/i,
-  // A refused connection is left out on purpose: nothing listens there, and it stays so until
-  // someone starts the service (a retry into an unchanged state is a dead end).
   /\b(connection (reset|aborted|dropped)( by peer)?|ECONNRESET|ECONNABORTED|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|socket hang up|network (is )?unreachable|remote end closed connection)\b/i,
-  /\b(EAGAIN|EBUSY|resource busy|database is locked|lock wait timeout|deadlock detected)\b/i,
+  /\b(EAGAIN|EBUSY|resource busy|database is locked|lock wait timeout|deadlock detected|too many (connections|clients)|could not serialize access|SerializationFailure|try restarting transaction)\b/i,
+  // Client and SDK names of the same faults, and gateways with nothing healthy behind them.
+  /\b(API(Connection|Timeout)Error|ServiceUnavailable(Exception|Error)?|BusyLoading(Error)?|StatusCode\.(UNAVAILABLE|RESOURCE_EXHAUSTED|DEADLINE_EXCEEDED))\b|\w(TimeoutError|TimeoutException)\b/i,
+  /\b(server misbehaving|broken pipe|EPIPE|no healthy upstream|ERR_CONNECTION_(RESET|CLOSED|TIMED_OUT)|ERR_TIMED_OUT|trouble with your network connection|reduce your request rate|server_busy|experiencing high demand|try (your|the) request again|is loading the dataset)\b/i,
+  /\((SlowDown|Throttling|RequestThrottled)\)/,
 ];
+
+/** A refused connection: nothing listened there at that moment. */
+const REFUSED = /\b(connection refused|ECONNREFUSED|ConnectionRefusedError)\b/i;
+/**
+ * A local address on the line (`localhost`, `127.0.0.1`, `::1`, `0.0.0.0`): a refused connection
+ * to one is a service of this machine that is not running, which stays so until someone starts
+ * it (a retry into an unchanged state is a dead end). A refused connection to a remote service,
+ * or one with no address, is a service restarting or shedding load: transient.
+ */
+const LOCAL_ADDRESS = /\b(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0)\b|\[?::1\]?(:\d+)?(\s|$)/i;
+
+/** Whether one line reads as a transient fault. */
+function isTransientLine(line: string): boolean {
+  if (TRANSIENT_LINES.some((pattern) => pattern.test(line))) return true;
+  return REFUSED.test(line) && !LOCAL_ADDRESS.test(line);
+}
 
 /** Lines that quote files or search hits; their text is never a fault of this call. */
 const QUOTED_LINE = /^\s*(\d+:|Line \d+:|\[File: |[\w./-]+:\d+:)/;
 
 /**
- * Whether a failed tool output reads as a transient fault (HTTP 429/502/503/504, rate limits,
- * timeouts, connection resets, "temporarily unavailable", a busy resource): retrying the same
- * call may well work. Lines quoting files or search hits never count.
+ * Whether a failed tool output reads as a transient fault (HTTP 429/502/503/504, rate limits and
+ * throttling, timeouts, connection resets and drops, "temporarily unavailable", a busy resource,
+ * a lock or serialization conflict, a connection refused by a remote service): retrying the same
+ * call may well work. A connection refused on a local address (`localhost`, `127.0.0.1`) is not
+ * transient: the service is not running. Lines quoting files or search hits never count.
  *
  * @param text - The tool output (or the failure's most telling line).
  * @returns True for a transient fault.
@@ -37,7 +60,7 @@ const QUOTED_LINE = /^\s*(\d+:|Line \d+:|\[File: |[\w./-]+:\d+:)/;
  * ```
  */
 export function isTransientFailure(text: string): boolean {
-  return text.split('\n').some((line) => !QUOTED_LINE.test(line) && TRANSIENT_LINES.some((pattern) => pattern.test(line)));
+  return text.split('\n').some((line) => !QUOTED_LINE.test(line) && isTransientLine(line));
 }
 
 /** Keys of `metadata` an adapter may put a command's exit status under. */

@@ -161,3 +161,77 @@ describe('isTransientFailure on the second holdout phrasings it used to miss (is
     }
   });
 });
+
+describe('isTransientFailure on the third phrasing set (issue 15, guard session; a tuning set since the fourth was written)', () => {
+  test('dropped connections, throttling exceptions, serialization conflicts, busy databases and a remote refused connection are transient', () => {
+    for (const text of [
+      'aiohttp.client_exceptions.ServerDisconnectedError: Server disconnected',
+      'fetch failed: UND_ERR_SOCKET other side closed',
+      'azure.core.exceptions.ServiceRequestError: Failed to establish a new connection: [Errno 111] Connection refused',
+      'An error occurred (ProvisionedThroughputExceededException) when calling the PutItem operation',
+      'pymongo.errors.AutoReconnect: connection pool paused',
+      'psycopg.errors.SerializationFailure: could not serialize access due to concurrent update',
+      'fatal: the remote end hung up unexpectedly',
+      'Error: 500 Internal Server Error (the server had an error while processing your request; retry your request)',
+      'Too many connections',
+    ]) {
+      expect(isTransientFailure(text), text).toBe(true);
+    }
+  });
+
+  test('permanent look-alikes stay permanent: a refused local service, a throttle setting, a 500 without a retry hint', () => {
+    for (const text of [
+      'Error: connect ECONNREFUSED 127.0.0.1:5432',
+      'curl: (7) Failed to connect to localhost port 8000: Connection refused',
+      'psql: error: connection to server at "0.0.0.0", port 5432 failed: Connection refused',
+      "AttributeError: 'APIView' object has no attribute 'throttle_classes'",
+      'Server Error (500): KeyError: user_id',
+      'django.db.utils.OperationalError: no such table: auth_user',
+      'ValueError: too many values to unpack (expected 2)',
+    ]) {
+      expect(isTransientFailure(text), text).toBe(false);
+    }
+  });
+
+  test('the class is read on the full telling line, not the reason cut to 200 characters', () => {
+    const line = `WARNING: Retrying (Retry(total=4, connect=None, read=None, redirect=None, status=None)) after connection broken by 'NewConnectionError': ${'x'.repeat(120)} Temporary failure in name resolution`;
+    const signal = detectFailure(tool(line, { isError: true }));
+    expect(signal?.reason.length).toBeLessThanOrEqual(200);
+    expect(signal?.transient).toBe(true);
+  });
+
+  test('a failure the tool flagged is transient when any line of its output says so; one read from text alone only by its telling line', () => {
+    const output = 'error: RPC failed; curl 56 recv error\nERROR: could not push\nHTTP/1.1 503 Service Unavailable';
+    expect(detectFailure(tool('KeyError: 3\nretry after 20 seconds', { isError: true }))?.transient).toBe(true);
+    expect(detectFailure(tool(output, { isError: true }))?.transient).toBe(true);
+    expect(detectFailure(tool('Traceback (most recent call last):\n  File "t.py", line 2\nKeyError: 3\nlog: request timed out earlier'))?.transient).toBeUndefined();
+    // Exit status still beats the text: a transient-looking output that exited 0 is no failure.
+    expect(detectFailure(tool('WARNING: Retrying after connection reset by peer\nexit code 0'))).toBeUndefined();
+  });
+});
+
+describe('isTransientFailure on the fourth phrasing set (measured held out once, then a tuning set)', () => {
+  test('SDK connection and timeout errors, gRPC UNAVAILABLE, DNS hiccups, broken pipes, busy and loading servers, throttling codes are transient', () => {
+    for (const text of [
+      'openai.APIConnectionError: Connection error.',
+      '\tstatus = StatusCode.UNAVAILABLE',
+      'dial tcp: lookup api.internal.example on 127.0.0.53:53: server misbehaving',
+      'BrokenPipeError: [Errno 32] Broken pipe',
+      'botocore.errorfactory.ServiceUnavailableException: An error occurred (ServiceUnavailableException)',
+      'An error occurred (SlowDown) when calling the PutObject operation',
+      'no healthy upstream',
+      'kafka.errors.KafkaTimeoutError: Failed to update metadata after 60.0 secs.',
+      'Error: net::ERR_CONNECTION_RESET at https://example.com/dashboard',
+      '{"error":{"code":"server_busy","message":"Please try your request again later."}}',
+      'redis.exceptions.BusyLoadingError: Redis is loading the dataset in memory',
+    ]) {
+      expect(isTransientFailure(text), text).toBe(true);
+    }
+  });
+
+  test('still permanent: a refused local service, a pipe or timeout named in source or a test id', () => {
+    for (const text of ['Error: connect ECONNREFUSED 127.0.0.1:6379', '12:    raise BrokenPipeError()', 'tests/test_pipe.py:40: AssertionError', "NameError: name 'StatusCode' is not defined"]) {
+      expect(isTransientFailure(text), text).toBe(false);
+    }
+  });
+});

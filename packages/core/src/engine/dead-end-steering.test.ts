@@ -26,18 +26,24 @@ function session(): CairnMessage[] {
 const fidelityOf = (view: ReturnType<ReturnType<typeof createContextEngine>['assemble']>, unitId: string) => view.metadata.decisions.find((decision) => decision.unitId === unitId)?.fidelity;
 
 describe('dead-end steering in the engine', () => {
-  it('is off by default: the default view has no steering metadata and equals an explicit off', () => {
+  // Issue 15 (guard session): steering is on by default (the issue: units matching a dead end are
+  // down-weighted). This test said "off by default"; it now says on, and that an explicit off
+  // leaves no steering metadata.
+  it('is on by default: the default view equals an explicit on and names the steering; an explicit off has none', () => {
     const plainEngine = createContextEngine(base);
+    const on = createContextEngine(steered);
     const off = createContextEngine({ ...base, deadEndSteering: { enabled: false } });
     plainEngine.ingest(session());
+    on.ingest(session());
     off.ingest(session());
     const view = plainEngine.assemble({ budget: 900 });
-    expect(view.metadata.deadEnds).toBeUndefined();
-    expect(plain(off.assemble({ budget: 900 }))).toEqual(plain(view));
+    expect(view.metadata.deadEnds?.steered.map((match) => match.id)).toEqual(['de-1']);
+    expect(plain(on.assemble({ budget: 900 }))).toEqual(plain(view));
+    expect(off.assemble({ budget: 900 }).metadata.deadEnds).toBeUndefined();
   });
 
   it('lowers the failed exchanges below the notes while the brief keeps the lesson, and names the dead end', () => {
-    const off = createContextEngine(base);
+    const off = createContextEngine({ ...base, deadEndSteering: { enabled: false } });
     const on = createContextEngine(steered);
     off.ingest(session());
     on.ingest(session());
@@ -51,7 +57,7 @@ describe('dead-end steering in the engine', () => {
     const rank = { placeholder: 0, compressed: 1, full: 2 } as const;
     let lower = 0;
     for (let budget = 300; budget <= 600; budget += 20) {
-      const [a, b] = [createContextEngine(base), createContextEngine(steered)];
+      const [a, b] = [createContextEngine({ ...base, deadEndSteering: { enabled: false } }), createContextEngine(steered)];
       a.ingest(session());
       b.ingest(session());
       const [viewOff, viewOn] = [a.assemble({ budget }), b.assemble({ budget })];

@@ -13,7 +13,7 @@ import { CairnError } from '../log/index.js';
  * approach at `similarity` or more.
  */
 export interface DeadEndSteeringOptions {
-  /** Steer the view with dead ends. @default false (opt-in; see the core README for the measured effect) */
+  /** Steer the view with dead ends. @default true (on by default since issue 15's guard session; see the core README for the measured effect) */
   enabled?: boolean;
   /** Cosine from which an assistant unit matches an approach dead end (CDA's θ). @default 0.82 */
   similarity?: number;
@@ -32,7 +32,7 @@ export interface ResolvedDeadEndSteeringOptions {
 }
 
 /** Defaults of {@link DeadEndSteeringOptions}. */
-export const DEFAULT_DEAD_END_STEERING: Readonly<ResolvedDeadEndSteeringOptions> = Object.freeze({ enabled: false, similarity: 0.82, suspectWeight: 0.5, deadWeight: 0.1 });
+export const DEFAULT_DEAD_END_STEERING: Readonly<ResolvedDeadEndSteeringOptions> = Object.freeze({ enabled: true, similarity: 0.82, suspectWeight: 0.5, deadWeight: 0.1 });
 
 /**
  * Applies defaults to dead-end steering options and checks them.

@@ -201,7 +201,12 @@ export interface ContextEngineOptions {
   pages?: import('./page-options.js').PageOptions;
   /**
    * Dead ends that steer what the view keeps: while the brief names a live dead end, the units of
-   * its failed path score lower. See {@link DeadEndSteeringOptions}. @default off
+   * its failed path score lower. See {@link DeadEndSteeringOptions}. @default on (`{ enabled: true }`)
    */
   deadEndSteering?: import('./dead-end-steering-options.js').DeadEndSteeringOptions;
+  /**
+   * The dead-end registry: how many dead ends it holds (`maxDeadEnds`, default 200). See
+   * {@link DeadEndRegistryOptions}.
+   */
+  deadEndRegistry?: import('./dead-end-registry-options.js').DeadEndRegistryOptions;
 }

@@ -44,3 +44,5 @@ export type { PlaybookSkill } from './playbook-options.js';
 export type { PlaybookBullet, PlaybookDelta, PlaybookOptions, PlaybookPool, PlaybookReflector, PlaybookReflectorInput, PlaybookSection, ResolvedPlaybookOptions, SharedBullet } from './playbook-options.js';
 export { DEFAULT_DEAD_END_STEERING, resolveDeadEndSteeringOptions } from './dead-end-steering-options.js';
 export type { DeadEndSteeringOptions, ResolvedDeadEndSteeringOptions } from './dead-end-steering-options.js';
+export { resolveDeadEndRegistryOptions } from './dead-end-registry-options.js';
+export type { DeadEndRegistryOptions, ResolvedDeadEndRegistryOptions } from './dead-end-registry-options.js';

@@ -1,5 +1,6 @@
 import { resolvePlaybookOptions, type ResolvedPlaybookOptions } from './playbook-options.js';
 import { resolveDeadEndSteeringOptions } from './dead-end-steering-options.js';
+import { resolveDeadEndRegistryOptions } from './dead-end-registry-options.js';
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_BUDGET,
@@ -53,6 +54,7 @@ export interface ResolvedOptions {
   pages: ResolvedPageOptions;
   playbook: ResolvedPlaybookOptions;
   deadEndSteering: import('./dead-end-steering-options.js').ResolvedDeadEndSteeringOptions;
+  deadEndRegistry: import('./dead-end-registry-options.js').ResolvedDeadEndRegistryOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -153,5 +155,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     pages: resolvePageOptions(options.pages),
     playbook: resolvePlaybookOptions(options.playbook),
     deadEndSteering: resolveDeadEndSteeringOptions(options.deadEndSteering),
+    deadEndRegistry: resolveDeadEndRegistryOptions(options.deadEndRegistry),
   };
 }
