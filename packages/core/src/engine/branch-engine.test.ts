@@ -64,13 +64,14 @@ describe('engine.branch', () => {
       const twin = createContextEngine(options);
       engine.ingest(history);
       twin.ingest(history);
-      const tokens = (target: typeof engine) => {
+      const view = (target: typeof engine) => {
         try {
-          return target.assemble().metadata.tokens;
+          return target.assemble().metadata;
         } catch {
           return undefined;
         }
       };
+      const tokens = (target: typeof engine) => view(target)?.tokens;
       const renamed = (prefix: string) =>
         explored.map((message) => ({
           ...message,
@@ -87,8 +88,13 @@ describe('engine.branch', () => {
       kept.ingest(renamed('k-'));
       const merged = kept.merge();
       expect(merged.tokens).toBeLessThan(100);
-      const [after, without] = [tokens(engine), tokens(twin)];
-      if (after !== undefined && without !== undefined) expect(after - without).toBeLessThan(100);
+      const [after, without] = [view(engine), view(twin)];
+      if (after !== undefined) expect(after.tokens).toBeLessThanOrEqual(budget);
+      // Whole views differ by the merge record alone. Under pressure the record shifts the hot set
+      // and the planner re-fits every unit, so totals may differ by more (seed -331544500: the
+      // twin compressed the system prompt, the merged parent kept it and hid older calls instead).
+      const whole = (metadata: typeof after) => metadata !== undefined && metadata.counts.placeholder === 0 && metadata.counts.compressed === 0;
+      if (whole(after) && whole(without)) expect(after!.tokens - without!.tokens).toBeLessThan(100);
     },
   );
 
