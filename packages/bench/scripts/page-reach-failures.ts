@@ -9,7 +9,9 @@
  * - `b-single`: a single placeholder names its page, but the page's summary / keywords lack it;
  * - `c-listed`: the page index lists the consolidated page that holds it, but that page's summary
  *   drops it;
- * - `d-lossy`: in the view compressed, without enough of it.
+ * - `d-lossy`: in the view compressed, without enough of it;
+ * - `e-hidden` (with `--strict`): reachable, but consulting that page (on a fresh copy, the
+ *   question as reason) and assembling again does not show it.
  *
  * For b / c it also prints which of the evidence's words the summary lacks (numbers, names, dates,
  * plain words). `--show=N` prints N examples per class.
@@ -28,6 +30,8 @@ const budgetShare = Number(flag('budget') ?? '0.1');
 const conversations = (flag('conversations') ?? 'conv-26').split(',');
 const configName = flag('config') ?? 'off';
 const show = Number(flag('show') ?? '3');
+/** `--strict`: also count evidence that is reachable but that consulting its page does not show (class e). */
+const strict = process.argv.includes('--strict');
 const config = PAGE_RECALL_CONFIGS.find((candidate) => candidate.name === configName);
 if (!config) throw new Error(`unknown --config=${configName}: ${PAGE_RECALL_CONFIGS.map((candidate) => candidate.name).join(', ')}`);
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '../shared/data';
@@ -63,6 +67,15 @@ function roots(engine: ContextEngine): Map<string, PageManifest> {
   const byMessage = new Map<string, PageManifest>();
   for (const page of engine.listPages('Consolidated')) if (page.parent === undefined) for (const id of page.messageIds) byMessage.set(id, page);
   return byMessage;
+}
+
+function indexText(view: readonly ViewMessage[]): string {
+  for (const message of view) {
+    if (typeof message.content !== 'string') continue;
+    const at = message.content.indexOf('[cairn:page-index]');
+    if (at >= 0) return message.content.slice(at);
+  }
+  return '';
 }
 
 function indexIds(view: readonly ViewMessage[]): Set<string> {
@@ -104,7 +117,26 @@ for (const session of locomo.sessions.filter((candidate) => conversations.includ
       const page = copy.getPage(message.id)!;
       const root = rootByMessage.get(message.id);
       const rootListed = root !== undefined && listed.has(root.id);
-      if ((singles.has(page.id) && keeps(page, message, answer)) || (root && rootListed && keeps(root, message, answer))) continue;
+      const named = singles.has(page.id) && keeps(page, message, answer);
+      if (named || (root && rootListed && keeps(root, message, answer))) {
+        // Reachable; with --strict, also ask whether consulting that page shows it.
+        if (!strict) continue;
+        const target = named ? page : root!;
+        const fresh = restoreContextEngine(snapshot, options);
+        fresh.consult({ ids: [target.id], reason: probe.question });
+        const after = fresh.assemble({ budget, query: probe.question }).messages;
+        const text = indexText(after);
+        if (evidenceRecall({ view: after, evidence: [message], ...(answer === undefined ? {} : { answer }) }) === 1 || keeps({ ...target, summary: text, keywords: [] }, message, answer)) continue;
+        unreachable++;
+        const cls = `e-hidden (reachable, but consulting its ${named ? 'original' : `level-${target.level}`} page does not show it)`;
+        bump(counts, cls);
+        const list = examples.get(cls) ?? [];
+        const lacked = missing({ ...target, summary: text, keywords: [] }, message, answer);
+        for (const word of lacked) bump(kinds, wordKind(word, typeof message.content === 'string' ? message.content : ''));
+        if (list.length < show) list.push(`${session.id} ${message.id} Q: ${probe.question} A: ${String(answer)}\n      evidence: ${String(message.content).slice(0, 200)}\n      shown lacks: ${lacked.join(' ')}\n      index shows ${counter.count(text)} tokens: ${text.slice(0, 600).replace(/\n/g, ' ⏎ ')}`);
+        examples.set(cls, list);
+        continue;
+      }
       unreachable++;
       const shown = view.find((rendering) => rendering.sourceIds.includes(message.id));
       let cls: string;
@@ -131,7 +163,7 @@ for (const session of locomo.sessions.filter((candidate) => conversations.includ
 }
 console.log(`reachability failures at ${budgetShare * 100}% on ${conversations.join('+')}, config ${configName}: ${unreachable} of ${total} evidence messages not reachable`);
 for (const [cls, count] of [...counts].sort((a, b) => b[1] - a[1])) console.log(`${String(count).padStart(4)}  ${cls}`);
-if (kinds.size > 0) console.log(`words the summaries lack (b / c): ${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
+if (kinds.size > 0) console.log(`words the summaries lack (b / c / e): ${[...kinds].map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
 for (const [cls, list] of examples) {
   console.log(`\n${cls}:`);
   for (const line of list) console.log(`  - ${line}`);

@@ -24,5 +24,7 @@ export const PAGE_RECALL_CONFIGS: readonly PageRecallConfig[] = [
   { name: 'index+compact+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact', plainFacts: true } } },
   { name: 'ids', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids' } } },
   { name: 'ids+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true } } },
+  { name: 'ids+facts+idle1', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 1 } },
+  { name: 'ids+facts+idle2', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 2 } },
   { name: 'ids+facts+idle', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 10 } },
 ];

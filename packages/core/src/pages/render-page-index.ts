@@ -1,9 +1,9 @@
-import { cosine, neutralizeMarkup } from '../text/index.js';
+import { cosine, extractTerms, neutralizeMarkup } from '../text/index.js';
 import type { ConsolidatedPage } from './consolidated-page.js';
 import { consolidatedKeywords } from './consolidated-manifest.js';
 import type { PageBook } from './page-book.js';
 import { topologyLine } from './page-topology.js';
-import { pickSummaryLines } from './pick-summary-lines.js';
+import { pickSummaryLines, scoreSummaryLines } from './pick-summary-lines.js';
 
 /** First line of the page index. */
 export const PAGE_INDEX_HEADER = '[cairn:page-index] Consolidated pages of the history (consult an id: Summary → Detail → Unpacked, then its sub-pages; shelve folds back):';
@@ -111,7 +111,7 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
   for (const [id, block] of blocks) {
     const lines = [...block.fixed];
     // Not all lines fit: those that best match the question (the seed's relevance selection), in order.
-    const scores = wanted ? block.optional.map((line) => cosine(wanted, book.log.vectoriser.vector(line))) : undefined;
+    const scores = query === undefined ? undefined : scoreSummaryLines(block.optional, extractTerms(query), (line) => extractTerms(line));
     const picked = pickSummaryLines(block.optional, allowance - used - 24, (line) => count(line) + 1, scores);
     for (const index of picked) {
       lines.push(block.optional[index]!);
