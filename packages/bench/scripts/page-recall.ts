@@ -1,6 +1,6 @@
 /**
  * Pages and zoom on LoCoMo (issue 14): in-view evidence recall, reachable recall (one consult
- * away; and via a run listing, two calls away) and a deterministic scripted zoom agent, at 5 / 10
+ * away; stricter, shown once that consult is made; and via a run listing, two calls away) and a deterministic scripted zoom agent, at 5 / 10
  * / 20% of each conversation's history tokens. conv-26 is the development conversation (the one
  * looked at while building pages); conv-30 and conv-41 are held out and reported apart.
  *
@@ -28,8 +28,8 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line)');
-console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line); ids = indexLines ids (bare ids, every top-level page when they fit); +idle1 / +idle2 = one / two idle merging rounds. "shown after that consult": the evidence is in view, or consulting the page that makes it reachable (fresh copy, the question as reason) and assembling again shows it');
+console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\tshown after that consult\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
   for (const config of CONFIGS) {
     const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
