@@ -8,7 +8,9 @@ import { pickSummaryLines, scoreSummaryLines } from './pick-summary-lines.js';
 /** First line of the page index. */
 export const PAGE_INDEX_HEADER = '[cairn:page-index] Consolidated pages of the history (consult an id: Summary → Detail → Unpacked, then its sub-pages; shelve folds back):';
 /** First line of the page index with `indexLines: 'ids'` (bare ids follow, packed {@link INDEX_IDS_PER_LINE} to a line). */
-export const PAGE_INDEX_IDS_HEADER = '[cairn:page-index] Consolidated pages of the history, oldest first (consult an id to read its summary):';
+export const PAGE_INDEX_IDS_HEADER = '[cairn:page-index] older pages (consult an id for its summary):';
+/** Last line of an `indexLines: 'ids'` index that could not list every page. */
+const IDS_MORE = (left: number) => `… ${left} more pages not listed`;
 /** Ids on one page index line with `indexLines: 'ids'`. */
 export const INDEX_IDS_PER_LINE = 10;
 /** Reason recorded when the page index's share shelves a consulted consolidated page. */
@@ -130,7 +132,7 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
     .filter(({ page }) => listSummaries && !shown.has(page.id))
     .sort((a, b) => b.score - a.score || b.order - a.order);
   const reserve = count('… 99999 more consolidated pages not listed (m1..m2); a placeholder run lists its pages') + 2 * book.maxIdTokens + 1;
-  if (idsOnly) return idsIndex(header, roots, shown, ranked.map(({ page }) => page), { used, allowance, reserve, count, listSummaries });
+  if (idsOnly) return idsIndex(header, roots, shown, ranked.map(({ page }) => page), { used, allowance, reserve: count(IDS_MORE(99999)) + 1, count, listSummaries });
   let left = 0;
   for (const { page } of ranked) {
     const line = neutralizeMarkup(pageLine(book, page, ''));
@@ -179,6 +181,6 @@ function idsIndex(
   const ids = roots.filter((page) => listed.has(page.id)).map((page) => page.id);
   for (let at = 0; at < ids.length; at += INDEX_IDS_PER_LINE) lines.push(`- ${ids.slice(at, at + INDEX_IDS_PER_LINE).join(' ')}`);
   const left = ranked.length - listed.size;
-  if (left > 0 && listSummaries) lines.push(`… ${left} more consolidated pages not listed; a placeholder run's from..to lists its pages`);
+  if (left > 0 && listSummaries) lines.push(IDS_MORE(left));
   return lines.join('\n');
 }
