@@ -11,7 +11,8 @@ export interface PageRecallConfig {
  * in view, the index after idle merging, and the variants tried for recall: `plainFacts` (plain
  * sentences with 3+ content terms kept in the consolidated summary), alone and after idle merging,
  * and `indexLines: 'compact'` (id and 3 keywords per index line, so more pages fit), alone and with
- * `plainFacts`.
+ * `plainFacts`; `ids` (`indexLines: 'ids'`: bare ids, every top-level page when they fit) with
+ * `plainFacts`, after 0 / 1 / 2 / all idle merging rounds, and at a 5% index share (`ids05`).
  */
 export const PAGE_RECALL_CONFIGS: readonly PageRecallConfig[] = [
   { name: 'off', options: { consolidation: false } },
@@ -26,5 +27,6 @@ export const PAGE_RECALL_CONFIGS: readonly PageRecallConfig[] = [
   { name: 'ids+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true } } },
   { name: 'ids+facts+idle1', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 1 } },
   { name: 'ids+facts+idle2', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 2 } },
+  { name: 'ids05+facts+idle', options: { consolidationOptions: { indexShare: 0.05, indexLines: 'ids', plainFacts: true }, idleRounds: 10 } },
   { name: 'ids+facts+idle', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 10 } },
 ];
