@@ -1,6 +1,6 @@
 /**
  * Pages and zoom on LoCoMo (issue 14): in-view evidence recall, reachable recall (one consult
- * away; and via a run listing, two calls away) and a deterministic scripted zoom agent, at 5 / 10
+ * away; stricter, shown once that consult is made; and via a run listing, two calls away) and a deterministic scripted zoom agent, at 5 / 10
  * / 20% of each conversation's history tokens. conv-26 is the development conversation (the one
  * looked at while building pages); conv-30 and conv-41 are held out and reported apart.
  *
@@ -9,7 +9,7 @@
  */
 import { createBpeTokenCounter } from '@cairn/core';
 import { loadDatasets } from '../src/runner/load-datasets.js';
-import { measurePageRecall, type PageRecall } from '../src/pages/index.js';
+import { measurePageRecall, PAGE_RECALL_CONFIGS, type PageRecall } from '../src/pages/index.js';
 
 const DEVELOPMENT = new Set(['conv-26']);
 /** `--budgets=0.1,0.2`, `--configs=off,index`, `--conversations=conv-26,conv-30`: a subset (all by default). */
@@ -18,22 +18,7 @@ function flag(name: string): string[] | undefined {
   return value === undefined ? undefined : value.split(',').filter((item) => item.length > 0);
 }
 const BUDGETS = flag('budgets')?.map(Number) ?? [0.05, 0.1, 0.2];
-/**
- * Consolidation off (the baseline), the page index in view, the index after idle merging, and
- * the variants tried for recall: `plainFacts` (plain sentences with 3+ content terms kept in the
- * consolidated summary), alone and after idle merging, and `indexLines: 'compact'` (id and 3
- * keywords per index line, so more pages fit), alone and with `plainFacts`.
- */
-const ALL_CONFIGS = [
-  { name: 'off', options: { consolidation: false } },
-  { name: 'index', options: { consolidationOptions: { indexShare: 0.08 } } },
-  { name: 'index+idle', options: { consolidationOptions: { indexShare: 0.08 }, idleRounds: 10 } },
-  { name: 'index+facts', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true } } },
-  { name: 'index+facts+idle', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true }, idleRounds: 10 } },
-  { name: 'index+compact', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const } } },
-  { name: 'index+compact+facts', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'compact' as const, plainFacts: true } } },
-];
-const CONFIGS = ALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? ['off', 'index', 'index+idle'].includes(config.name));
+const CONFIGS = PAGE_RECALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? ['off', 'index', 'index+idle'].includes(config.name));
 const CONVERSATIONS = flag('conversations');
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '../shared/data';
 const counter = createBpeTokenCounter();
@@ -43,8 +28,8 @@ if (!locomo) throw new Error(`no locomo/ data set in ${dir}`);
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 console.log(`pages and zoom on LoCoMo (${dir}/locomo): cairn default options, o200k BPE, one fresh engine per probe`);
-console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line)');
-console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
+console.log('consolidation: off = pages.consolidation false (the baseline: original pages, placeholders and run listings only); index = consolidated pages with the page index in the view (indexShare 0.08); index+idle = the same after engine.consolidate() ran until nothing merged (a host idle hook); +facts = pages.consolidation.plainFacts (plain sentences with 3+ content terms kept in consolidated summaries); +compact = indexLines compact (id and 3 keywords a line); ids = indexLines ids (bare ids, every top-level page when they fit); +idle1 / +idle2 = one / two idle merging rounds. "shown after that consult": the evidence is in view, or consulting the page that makes it reachable (fresh copy, the question as reason) and assembling again shows it');
+console.log('split\tbudget\tconsolidation\tprobes\tin view\treachable (1 consult)\tshown after that consult\treachable (list + consult)\tafter zoom round\tzoom tokens/probe\tindex tokens/view\tconsolidated pages');
 for (const budget of BUDGETS) {
   for (const config of CONFIGS) {
     const groups: Record<string, { rows: PageRecall[] }> = { development: { rows: [] }, 'held out': { rows: [] } };
@@ -56,7 +41,7 @@ for (const budget of BUDGETS) {
       const probes = rows.reduce((sum, row) => sum + row.probes, 0);
       const weighted = (key: keyof PageRecall) => rows.reduce((sum, row) => sum + row[key] * row.probes, 0) / Math.max(1, probes);
       console.log(
-        [name, `${budget * 100}%`, config.name, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0), weighted('indexTokens').toFixed(0), rows.map((row) => row.consolidatedPages).join('+')].join('\t'),
+        [name, `${budget * 100}%`, config.name, probes, percent(weighted('inView')), percent(weighted('reachable')), percent(weighted('reachableShown')), percent(weighted('reachableViaListing')), percent(weighted('afterZoom')), weighted('zoomTokens').toFixed(0), weighted('indexTokens').toFixed(0), rows.map((row) => row.consolidatedPages).join('+')].join('\t'),
       );
     }
   }

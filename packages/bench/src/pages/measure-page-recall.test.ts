@@ -1,6 +1,6 @@
 import { createCharTokenCounter, type CairnMessage } from '@cairn/core';
 import { describe, expect, it } from 'vitest';
-import { measurePageRecall } from './measure-page-recall.js';
+import { measurePageRecall, pageRecallPageOptions } from './measure-page-recall.js';
 import { namedIds } from './named-ids.js';
 
 const counter = createCharTokenCounter();
@@ -20,7 +20,8 @@ describe('measurePageRecall', () => {
     const probes = [{ id: 'p1', question: 'Where did Ana move to in 2021?', answer: 'Lisbon', evidence: ['D7'], atMessageIndex: 80 }];
     const result = measurePageRecall({ sessionId: 's', messages: conversation(), probes, budgetShare: 0.06, counter });
     expect(result.probes).toBe(1);
-    expect(result.inView).toBeLessThanOrEqual(result.reachable);
+    expect(result.inView).toBeLessThanOrEqual(result.reachableShown);
+    expect(result.reachableShown).toBeLessThanOrEqual(result.reachable);
     expect(result.reachable).toBeLessThanOrEqual(result.reachableViaListing);
     expect(result.zoomTokens).toBeGreaterThan(0);
     expect(result.afterZoom).toBeGreaterThanOrEqual(0);
@@ -44,6 +45,27 @@ describe('measurePageRecall with consolidated pages', () => {
     const off = measurePageRecall({ ...base, consolidation: false });
     expect(off.indexTokens).toBe(0);
     expect(off.consolidatedPages).toBe(0);
+  });
+});
+
+describe("measurePageRecall with indexLines 'ids'", () => {
+  it('reads every id of a packed index line, so a listed page makes its evidence reachable', () => {
+    const probes = [{ id: 'p1', question: 'Where did Ana move to in 2021?', answer: 'Lisbon', evidence: ['D7'], atMessageIndex: 80 }];
+    const base = { sessionId: 's', messages: conversation(), probes, budgetShare: 0.1, counter, idleRounds: 3 };
+    const consolidation = { indexShare: 0.3, window: 2, minPages: 3, maxTokens: 400, plainFacts: true };
+    const ids = measurePageRecall({ ...base, consolidationOptions: { ...consolidation, indexLines: 'ids' } });
+    expect(ids.indexTokens).toBeGreaterThan(0);
+    expect(ids.reachable).toBe(1);
+    expect(ids.inView).toBeLessThanOrEqual(ids.reachableShown);
+    expect(ids.reachableShown).toBeLessThanOrEqual(ids.reachable);
+  });
+});
+
+describe('pageRecallPageOptions', () => {
+  it('turns consolidation off, keeps the defaults, or passes options and other page options through', () => {
+    expect(pageRecallPageOptions({ consolidation: false })).toEqual({ consolidation: false });
+    expect(pageRecallPageOptions({})).toBeUndefined();
+    expect(pageRecallPageOptions({ consolidationOptions: { indexShare: 0.1 }, pageOptions: { showPageIds: true } })).toEqual({ showPageIds: true, consolidation: { indexShare: 0.1 } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { createContextEngine, restoreContextEngine, type CairnMessage, type ConsolidationOptions, type ContextEngine, type PageManifest, type TokenCounter, type ViewMessage } from '@cairn/core';
+import { createContextEngine, restoreContextEngine, type CairnMessage, type ConsolidationOptions, type ContextEngine, type PageManifest, type PageOptions, type TokenCounter, type ViewMessage } from '@cairn/core';
 import { contentWords, evidenceRecall, textWords, wordCoverage } from '../metrics/index.js';
 import type { BenchmarkProbe } from '../runner/index.js';
 import { namedIds } from './named-ids.js';
@@ -24,6 +24,20 @@ export interface PageRecallOptions {
   consolidationOptions?: ConsolidationOptions;
   /** Rounds of `engine.consolidate()` (metabolic merging, as a host's idle hook runs it) after ingesting. @default 0 */
   idleRounds?: number;
+  /** Other page options to try (`showPageIds`, …), besides `consolidation`. */
+  pageOptions?: Omit<PageOptions, 'consolidation'>;
+}
+
+/**
+ * The engine's `pages` options for a measurement: consolidation off, on with its defaults, or on
+ * with `consolidationOptions`; plus `pageOptions`.
+ *
+ * @param options - The measurement's consolidation and page options.
+ * @returns The `pages` engine option, or `undefined` for the engine's defaults.
+ */
+export function pageRecallPageOptions({ consolidation = true, consolidationOptions, pageOptions }: Pick<PageRecallOptions, 'consolidation' | 'consolidationOptions' | 'pageOptions'>): PageOptions | undefined {
+  const pages: PageOptions = { ...pageOptions, ...(consolidation ? (consolidationOptions ? { consolidation: consolidationOptions } : {}) : { consolidation: false as const }) };
+  return Object.keys(pages).length === 0 ? undefined : pages;
 }
 
 /** Means over the probes of one session at one budget. */
@@ -34,6 +48,13 @@ export interface PageRecall {
   inView: number;
   /** Evidence in view, or on a page the view names by id whose summary / keywords keep it (one consult away). */
   reachable: number;
+  /**
+   * Stricter than `reachable`: the evidence is in view, or consulting the page that makes it
+   * reachable (on a fresh copy, the question as the reason) and assembling again shows it — in
+   * view, or in what the page index shows of the consulted page (a consolidated page's summary is
+   * cut to the index's share, so a long summary that keeps it may still not show it).
+   */
+  reachableShown: number;
   /** As `reachable`, or on a page that listing a named run for the question shows with a summary that keeps it (two calls away). */
   reachableViaListing: number;
   /** Evidence recall after the scripted zoom agent's round (list the named runs, consult the best pages, assemble again). */
@@ -55,7 +76,9 @@ function indexedPages(view: readonly ViewMessage[], counter: TokenCounter): { id
     const at = message.content.indexOf(INDEX_MARK);
     if (at < 0) continue;
     const text = message.content.slice(at);
-    return { ids: [...text.matchAll(/^\s*- ([0-9a-f]{8,12})\b/gm)].map((match) => match[1]!), tokens: counter.count(text) };
+    // A line names one page (`- id …`), or several with `indexLines: 'ids'` (`- id id id`).
+    const ids = [...text.matchAll(/^\s*- ([0-9a-f]{8,12})((?: [0-9a-f]{8,12})*)$|^\s*- ([0-9a-f]{8,12})\b/gm)].flatMap((match) => (match[1] ? [match[1], ...match[2]!.split(' ').filter((id) => id.length > 0)] : [match[3]!]));
+    return { ids, tokens: counter.count(text) };
   }
   return { ids: [], tokens: 0 };
 }
@@ -72,6 +95,16 @@ function leafPages(engine: ContextEngine, id: string): PageManifest[] {
 function pageKeeps(page: PageManifest, message: CairnMessage, answer: string | undefined): boolean {
   const rendering = { id: `page:${page.id}`, role: 'user' as const, content: `${page.summary}\n${page.keywords.join(' ')}`, sourceIds: [message.id], fidelity: 'compressed' };
   return evidenceRecall({ view: [rendering], evidence: [message], ...(answer === undefined ? {} : { answer }) }) === 1;
+}
+
+/** The page index's text in a view ('' when there is none). */
+function indexText(view: readonly ViewMessage[]): string {
+  for (const message of view) {
+    if (typeof message.content !== 'string') continue;
+    const at = message.content.indexOf(INDEX_MARK);
+    if (at >= 0) return message.content.slice(at);
+  }
+  return '';
 }
 
 function listedPageIds(text: string): string[] {
@@ -102,8 +135,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * @param options - The session, its probes, the budget share and the token counter.
  * @returns Means over the probes.
  */
-export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0 }: PageRecallOptions): PageRecall {
-  const engineOptions = { tokenCounter: counter, ...(consolidation ? (consolidationOptions ? { pages: { consolidation: consolidationOptions } } : {}) : { pages: { consolidation: false as const } }) };
+export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0, pageOptions }: PageRecallOptions): PageRecall {
+  const pages = pageRecallPageOptions({ consolidation, ...(consolidationOptions ? { consolidationOptions } : {}), ...(pageOptions ? { pageOptions } : {}) });
+  const engineOptions = { tokenCounter: counter, ...(pages ? { pages } : {}) };
   const engine = createContextEngine({ sessionId, ...engineOptions });
   engine.ingest(messages);
   for (let round = 0; round < idleRounds; round++) if (engine.consolidate().merged.length === 0) break;
@@ -112,7 +146,7 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
   const snapshot = engine.snapshot();
   const byId = new Map(messages.map((message) => [message.id, message]));
   const consolidatedPages = engine.listPages('Consolidated').filter((page) => page.parent === undefined).length;
-  const sums = { inView: 0, reachable: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0, indexTokens: 0 };
+  const sums = { inView: 0, reachable: 0, reachableShown: 0, reachableViaListing: 0, afterZoom: 0, zoomTokens: 0, indexTokens: 0 };
   let counted = 0;
   for (const probe of probes) {
     const evidence = probe.evidence.flatMap((id) => byId.get(id) ?? []);
@@ -140,11 +174,22 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     }
     let inView = 0;
     let reachable = 0;
+    let shown = 0;
     let viaListing = 0;
+    /** Consults `id` on a fresh copy and tells whether the view then shows `message`. */
+    const consultShows = (id: string, message: CairnMessage): boolean => {
+      const fresh = restoreContextEngine(snapshot, engineOptions);
+      fresh.consult({ ids: [id], reason: probe.question });
+      const after = fresh.assemble({ budget, query: probe.question }).messages;
+      if (keptInView(message, after)) return true;
+      const text = indexText(after);
+      return text.length > 0 && pageKeeps({ ...copy.getPage(id)!, summary: text, keywords: [] }, message, answer);
+    };
     for (const message of evidence) {
       if (keptInView(message, view)) {
         inView++;
         reachable++;
+        shown++;
         viaListing++;
         continue;
       }
@@ -152,8 +197,10 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
       if (!page) continue;
       const root = listedUnder.get(page.id);
       // One consult: a named page, or a listed consolidated page (Detail shows its summary), that keeps it.
-      if ((namedUnits.has(page.id) && pageKeeps(page, message, answer)) || (root && pageKeeps(root, message, answer))) {
+      const named = namedUnits.has(page.id) && pageKeeps(page, message, answer);
+      if (named || (root && pageKeeps(root, message, answer))) {
         reachable++;
+        if (consultShows(named ? page.id : root!.id, message)) shown++;
         viaListing++;
       } else if (pageKeeps(page, message, answer) && (listed.has(page.id) || root)) viaListing++;
     }
@@ -186,6 +233,7 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     const afterZoom = evidence.filter((message) => keptInView(message, zoomed)).length;
     sums.inView += inView / evidence.length;
     sums.reachable += reachable / evidence.length;
+    sums.reachableShown += shown / evidence.length;
     sums.reachableViaListing += viaListing / evidence.length;
     sums.afterZoom += afterZoom / evidence.length;
     sums.zoomTokens += zoomTokens;
@@ -198,6 +246,7 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     budget,
     inView: mean(sums.inView),
     reachable: mean(sums.reachable),
+    reachableShown: mean(sums.reachableShown),
     reachableViaListing: mean(sums.reachableViaListing),
     afterZoom: mean(sums.afterZoom),
     zoomTokens: mean(sums.zoomTokens),

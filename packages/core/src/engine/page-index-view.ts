@@ -10,8 +10,9 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Adds the page index (the consolidated pages, see `renderPageIndex`) to the turn's brief, or
- * makes it the brief, within `pages.consolidation.indexShare` of the budget (index off: only the
- * consulted consolidated pages, within half of `pages.detailShare`). Only when the
+ * makes it the brief, within `pages.consolidation.indexShare` of the budget, plus half of
+ * `pages.detailShare` while a consolidated page is in Detail (index off: only the consulted
+ * consolidated pages, within half of `pages.detailShare`). Only when the
  * history does not fit the budget in full (a history shown whole needs no index) and some page
  * is consolidated; otherwise the brief is returned unchanged and costs nothing. @internal
  */
@@ -20,7 +21,14 @@ export function withPageIndex(state: EngineState, brief: Brief | undefined, budg
   if (!pages.consolidation) return brief;
   // With no page index (indexShare 0), consulted consolidated pages are still shown, alone.
   const listed = options.pages.consolidation.indexShare > 0;
-  const share = listed ? options.pages.consolidation.indexShare : pages.consolidation.zoom.size > 0 ? options.pages.detailShare / 2 : 0;
+  // Index off: consulted pages within half the detail share. Index on: its own share, plus half the
+  // detail share while a consolidated page is in Detail (its summary lines; Unpacked listings do not get it).
+  const zoomed = [...pages.consolidation.zoom.values()];
+  const share = listed
+    ? options.pages.consolidation.indexShare + (zoomed.some((state) => state.view === 'Detail') ? options.pages.detailShare / 2 : 0)
+    : zoomed.length > 0
+      ? options.pages.detailShare / 2
+      : 0;
   if (share === 0) return brief;
   let history = 0;
   for (const unit of log.units) history += unit.messageTokens;

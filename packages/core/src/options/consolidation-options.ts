@@ -41,12 +41,14 @@ export interface ConsolidationOptions {
    */
   plainFacts?: boolean;
   /**
-   * Page index lines of pages in Summary: `'full'` (id, range, size, 5 keywords) or `'compact'`
-   * (id and 3 keywords: more pages fit the share). An experiment, measured in
-   * packages/bench/README.md.
+   * Page index lines of pages in Summary: `'full'` (id, range, size, 5 keywords), `'compact'`
+   * (id and 3 keywords: more pages fit the share) or `'ids'` (bare ids, packed
+   * 10 to a line after a one-line header, in log order: about 5 tokens
+   * a page, so every top-level page fits where `'compact'` lists a few — each id one consult
+   * away from its summary). Experiments, measured in packages/bench/README.md.
    * @default 'full'
    */
-  indexLines?: 'full' | 'compact';
+  indexLines?: 'full' | 'compact' | 'ids';
   /**
    * Metabolic merging, by time: also stale only when `now()` is at least this many milliseconds
    * after the page's newest timestamp (pages without timestamps count as stale). `undefined`: pages only.
@@ -67,7 +69,7 @@ export interface ResolvedConsolidationOptions {
   staleAfterPages: number;
   staleAfterMs: number | undefined;
   plainFacts: boolean;
-  indexLines: 'full' | 'compact';
+  indexLines: 'full' | 'compact' | 'ids';
 }
 
 /** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */

@@ -28,7 +28,7 @@ export function resolveConsolidationOptions(options: ConsolidationOptions | fals
   const merged = { ...DEFAULT_CONSOLIDATION_OPTIONS, ...options };
   if (typeof merged.enabled !== 'boolean') throw invalid('enabled', merged.enabled, 'true or false');
   if (typeof merged.plainFacts !== 'boolean') throw invalid('plainFacts', merged.plainFacts, 'true or false');
-  if (merged.indexLines !== 'full' && merged.indexLines !== 'compact') throw invalid('indexLines', merged.indexLines, "'full' or 'compact'");
+  if (merged.indexLines !== 'full' && merged.indexLines !== 'compact' && merged.indexLines !== 'ids') throw invalid('indexLines', merged.indexLines, "'full', 'compact' or 'ids'");
   const staleAfterMs = merged.staleAfterMs;
   return {
     enabled: merged.enabled,

@@ -10,7 +10,7 @@ export { pageSnapshot, restorePages } from './page-snapshot.js';
 export type { PageSnapshot } from './page-snapshot.js';
 export { consolidatePages, MERGE_HEAT_LIMIT } from './consolidate-pages.js';
 export { consolidatedManifest } from './consolidated-manifest.js';
-export { renderPageIndex, PAGE_INDEX_HEADER, INDEX_PRESSURE_REASON } from './render-page-index.js';
+export { renderPageIndex, PAGE_INDEX_HEADER, PAGE_INDEX_IDS_HEADER, INDEX_IDS_PER_LINE, INDEX_PRESSURE_REASON } from './render-page-index.js';
 export { CASCADE_REASON } from './zoom-container.js';
 export { MAX_MERGE_CHILDREN } from './consolidation.js';
 export type { ConsolidatedPage } from './consolidated-page.js';

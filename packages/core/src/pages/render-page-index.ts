@@ -1,11 +1,18 @@
-import { cosine, neutralizeMarkup } from '../text/index.js';
+import { cosine, extractTerms, neutralizeMarkup } from '../text/index.js';
 import type { ConsolidatedPage } from './consolidated-page.js';
 import { consolidatedKeywords } from './consolidated-manifest.js';
 import type { PageBook } from './page-book.js';
 import { topologyLine } from './page-topology.js';
+import { pickSummaryLines, scoreSummaryLines } from './pick-summary-lines.js';
 
 /** First line of the page index. */
 export const PAGE_INDEX_HEADER = '[cairn:page-index] Consolidated pages of the history (consult an id: Summary → Detail → Unpacked, then its sub-pages; shelve folds back):';
+/** First line of the page index with `indexLines: 'ids'` (bare ids follow, packed {@link INDEX_IDS_PER_LINE} to a line). */
+export const PAGE_INDEX_IDS_HEADER = '[cairn:page-index] older pages (consult an id for its summary):';
+/** Last line of an `indexLines: 'ids'` index that could not list every page. */
+const IDS_MORE = (left: number) => `… ${left} more pages not listed`;
+/** Ids on one page index line with `indexLines: 'ids'`. */
+export const INDEX_IDS_PER_LINE = 10;
 /** Reason recorded when the page index's share shelves a consulted consolidated page. */
 export const INDEX_PRESSURE_REASON = 'budget pressure: the page index is full, the oldest consult is shelved first';
 /** Keywords on one index line. */
@@ -84,7 +91,9 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
   if (!consolidation) return undefined;
   const roots = consolidation.roots();
   if (roots.length === 0) return undefined;
-  let used = count(PAGE_INDEX_HEADER) + 1;
+  const idsOnly = consolidation.options.indexLines === 'ids';
+  const header = idsOnly ? PAGE_INDEX_IDS_HEADER : PAGE_INDEX_HEADER;
+  let used = count(header) + 1;
   const cost = (lines: readonly string[]) => lines.reduce((sum, line) => sum + count(line) + 1, 0);
   // Consulted pages: the oldest consult goes first while their fixed lines do not fit.
   let blocks = new Map<string, { fixed: string[]; optional: string[] }>();
@@ -100,18 +109,17 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
   for (const block of blocks.values()) used += cost(block.fixed);
   if (used > allowance) return undefined;
   const shown = new Map<string, string[]>();
+  const wanted = query === undefined ? undefined : book.log.vectoriser.vector(query);
   for (const [id, block] of blocks) {
     const lines = [...block.fixed];
-    let cut = 0;
-    for (const [index, line] of block.optional.entries()) {
-      const tokens = count(line) + 1;
-      if (used + tokens + 24 > allowance) {
-        cut = block.optional.length - index;
-        break;
-      }
-      lines.push(line);
-      used += tokens;
+    // Not all lines fit: those that best match the question (the seed's relevance selection), in order.
+    const scores = query === undefined ? undefined : scoreSummaryLines(block.optional, extractTerms(query), (line) => extractTerms(line));
+    const picked = pickSummaryLines(block.optional, allowance - used - 24, (line) => count(line) + 1, scores);
+    for (const index of picked) {
+      lines.push(block.optional[index]!);
+      used += count(block.optional[index]!) + 1;
     }
+    const cut = block.optional.length - picked.length;
     if (cut > 0) {
       const note = `  … ${cut} more summary lines: consult ${id} again to unpack it`;
       lines.push(note);
@@ -119,12 +127,12 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
     }
     shown.set(id, lines);
   }
-  const wanted = query === undefined ? undefined : book.log.vectoriser.vector(query);
   const ranked = roots
     .map((page, order) => ({ page, order, score: wanted ? cosine(wanted, book.log.vectoriser.vectorOfBag(consolidation.bag(page))) : 0 }))
     .filter(({ page }) => listSummaries && !shown.has(page.id))
     .sort((a, b) => b.score - a.score || b.order - a.order);
   const reserve = count('… 99999 more consolidated pages not listed (m1..m2); a placeholder run lists its pages') + 2 * book.maxIdTokens + 1;
+  if (idsOnly) return idsIndex(header, roots, shown, ranked.map(({ page }) => page), { used, allowance, reserve: count(IDS_MORE(99999)) + 1, count, listSummaries });
   let left = 0;
   for (const { page } of ranked) {
     const line = neutralizeMarkup(pageLine(book, page, ''));
@@ -135,8 +143,44 @@ export function renderPageIndex(book: PageBook, { query, allowance, count, turn,
     } else left++;
   }
   if (shown.size === 0) return undefined;
-  const lines = [PAGE_INDEX_HEADER];
+  const lines = [header];
   for (const page of roots) lines.push(...(shown.get(page.id) ?? []));
   if (left > 0 && listSummaries) lines.push(`… ${left} more consolidated pages not listed; a placeholder run's from..to lists its pages`);
+  return lines.join('\n');
+}
+
+/**
+ * The page index with `indexLines: 'ids'`: the consulted pages' blocks (log order), then the ids
+ * of pages in Summary, best-ranked first while they fit — all of them when they all fit, else
+ * within `allowance` less the reserve for the closing count line —, packed
+ * {@link INDEX_IDS_PER_LINE} to a line in log order.
+ */
+function idsIndex(
+  header: string,
+  roots: readonly ConsolidatedPage[],
+  shown: ReadonlyMap<string, string[]>,
+  ranked: readonly ConsolidatedPage[],
+  { used, allowance, reserve, count, listSummaries }: { used: number; allowance: number; reserve: number; count: (text: string) => number; listSummaries: boolean },
+): string | undefined {
+  const pick = (limit: number): Set<string> => {
+    const picked = new Set<string>();
+    let spent = used;
+    for (const page of ranked) {
+      const tokens = count(` ${page.id}`) + (picked.size % INDEX_IDS_PER_LINE === 0 ? count('-') + 1 : 0);
+      if (spent + tokens > limit) break;
+      picked.add(page.id);
+      spent += tokens;
+    }
+    return picked;
+  };
+  const all = pick(allowance);
+  const listed = all.size === ranked.length ? all : pick(allowance - reserve);
+  if (shown.size === 0 && listed.size === 0) return undefined;
+  const lines = [header];
+  for (const page of roots) lines.push(...(shown.get(page.id) ?? []));
+  const ids = roots.filter((page) => listed.has(page.id)).map((page) => page.id);
+  for (let at = 0; at < ids.length; at += INDEX_IDS_PER_LINE) lines.push(`- ${ids.slice(at, at + INDEX_IDS_PER_LINE).join(' ')}`);
+  const left = ranked.length - listed.size;
+  if (left > 0 && listSummaries) lines.push(IDS_MORE(left));
   return lines.join('\n');
 }
