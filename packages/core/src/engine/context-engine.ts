@@ -15,25 +15,22 @@ import { compactState } from './compact-state.js';
 import type { EngineState } from '../render/index.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
 import { topTerms } from '../text/index.js';
-import type { DeadEnd, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from '../dead-ends/index.js';
 import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
-import { discoverHotExperiences, experienceAlignment } from '../dead-ends/index.js';
+import { discoverHotExperiences, experienceAlignment, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch, restoreBranches, type BranchParent } from './branch-engine.js';
 import { BranchRegistry, type EngineBranchSnapshot, type RegisteredBranch } from './branch-registry.js';
 import { turnBrief } from './turn-brief.js';
-import { senseVitality, type AssistantTurnHashes, type BranchInfo, type BranchOptions, type BranchStatus, type TurnVitality } from '../sovereignty/index.js';
 import { resourceClassOf, tagResources } from './tag-resources.js';
 import { attachSovereigntyMetadata, expandHistory, projectHistory } from './sovereignty-projection.js';
-import { turnWindow, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
+import { senseVitality, turnWindow, type AssistantTurnHashes, type BranchInfo, type BranchOptions, type BranchStatus, type TurnVitality, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import { crystallizeState, type CrystallizeOptions } from './crystallize.js';
 import { initialEngineState } from './initial-engine-state.js';
 import { summarizeUnits } from './summarize-units.js';
 import { summarizePages } from './summarize-pages.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
-import { zoomPages, type PageManifest, type ZoomRequest, type ZoomResult } from '../pages/index.js';
-import { consolidatePages, consolidatedManifest, type ConsolidateResult, type PageType } from '../pages/index.js';
+import { consolidatePages, consolidatedManifest, zoomPages, type ConsolidateResult, type PageManifest, type PageType, type ZoomRequest, type ZoomResult } from '../pages/index.js';
 import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
 import { playbookExperienceContext } from './playbook-experience-context.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
@@ -93,10 +90,8 @@ class Engine implements ContextEngine {
     }
     this.afterAppend(unitsBefore);
     for (const message of messages) this.state.deadEnds.observe(message);
-    if (this.state.playbook) {
-      const context = playbookExperienceContext(this.state);
-      for (const message of messages) observeForPlaybook(this.state.playbook, message, context);
-    }
+    const experience = this.state.playbook && playbookExperienceContext(this.state);
+    if (experience) for (const message of messages) observeForPlaybook(this.state.playbook!, message, experience);
     if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];
