@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createContextEngine } from './context-engine.js';
 import { restoreContextEngine } from './restore-context-engine.js';
-import { createCharTokenCounter, type CairnMessage } from '../log/index.js';
-import type { ContextEngineOptions } from '../options/index.js';
+import { TOPIC_PAGE_OPTIONS, topicConversation } from '../test-support/topic-conversation.js';
 import { MERGE_HEAT_LIMIT, QUERY_HIT_HEAT } from '../pages/index.js';
 
-const chars = createCharTokenCounter();
 
-const TOPICS = [
-  ['garden', 'tomatoes', 'basil', 'compost', 'watering', 'seedlings', 'slugs'],
-  ['database', 'postgres', 'schema', 'indexes', 'rollback', 'replicas', 'vacuum'],
-  ['Lisbon', 'flights', 'hotel', 'trams', 'pastries', 'museums', 'ocean'],
-];
-
-function conversation(perTopic = 8): CairnMessage[] {
-  const messages: CairnMessage[] = [];
-  for (const words of TOPICS) {
-    for (let index = 0; index < perTopic; index++) {
-      messages.push({ id: `m${messages.length}`, role: index % 2 === 0 ? 'user' : 'assistant', content: `About the ${words[0]}: more on ${words[index % words.length]} and ${words[(index + 1) % words.length]} today.` });
-    }
-  }
-  return messages;
-}
-
-const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3, staleAfterPages: 0, topicSimilarity: 0 } } };
+const conversation = topicConversation;
+const options = TOPIC_PAGE_OPTIONS;
 const byTopic = (engine: ReturnType<typeof createContextEngine>, word: string) => engine.listPages('Consolidated').find((page) => page.keywords.includes(word))!;
 
 describe('page heat from query hits, activation of consolidated pages', () => {

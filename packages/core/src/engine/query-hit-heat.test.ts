@@ -1,30 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createContextEngine, type ContextEngine } from './context-engine.js';
 import { restoreContextEngine } from './restore-context-engine.js';
-import { createCharTokenCounter, type CairnMessage } from '../log/index.js';
-import type { ContextEngineOptions } from '../options/index.js';
+import { TOPIC_PAGE_OPTIONS, TOPICS, topicConversation } from '../test-support/topic-conversation.js';
 import { PageBook, QUERY_HIT_HEAT } from '../pages/index.js';
 import type { EngineState } from '../render/index.js';
 import { errorCode } from '../test-support/error-code.js';
 
-const chars = createCharTokenCounter();
-const TOPICS = [
-  ['garden', 'tomatoes', 'basil', 'compost', 'watering', 'seedlings', 'slugs'],
-  ['database', 'postgres', 'schema', 'indexes', 'rollback', 'replicas', 'vacuum'],
-  ['Lisbon', 'flights', 'hotel', 'trams', 'pastries', 'museums', 'ocean'],
-];
-
-function conversation(perTopic = 8): CairnMessage[] {
-  const messages: CairnMessage[] = [];
-  for (const words of TOPICS) {
-    for (let index = 0; index < perTopic; index++) {
-      messages.push({ id: `m${messages.length}`, role: index % 2 === 0 ? 'user' : 'assistant', content: `About the ${words[0]}: more on ${words[index % words.length]} and ${words[(index + 1) % words.length]} today.` });
-    }
-  }
-  return messages;
-}
-
-const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3, staleAfterPages: 0, topicSimilarity: 0 } } };
+const conversation = topicConversation;
+const options = TOPIC_PAGE_OPTIONS;
 const stateOf = (engine: ContextEngine) => (engine as unknown as { state: EngineState }).state;
 const heats = (engine: ContextEngine) => engine.listPages('all').map((page) => `${page.id}:${page.heat}`);
 
