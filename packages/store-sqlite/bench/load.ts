@@ -45,7 +45,7 @@ async function runOne(kind: string): Promise<StoreLoadResult & { store: string }
     measureBytes = () => size(path) + size(`${path}-wal`);
     cleanup = () => rmSync(folder, { recursive: true, force: true });
   } else {
-    store = createInMemorySessionStore();
+    store = createInMemorySessionStore({ maxSessions: Number.POSITIVE_INFINITY });
   }
   const result = await runStoreLoad({
     store,

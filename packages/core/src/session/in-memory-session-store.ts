@@ -7,9 +7,32 @@ import type { LoadedSession, LoadedTail, SessionKey, SessionPage, SessionStore, 
 import type { CairnMessage } from '../log/index.js';
 import { createInMemoryBranchRecords } from './in-memory-branch-records.js';
 import { createMemoryCrystals } from './in-memory-crystals.js';
+import { createSessionRecency } from './session-recency.js';
 
 /** Page size of `list` when no `limit` is given. */
 export const DEFAULT_LIST_LIMIT = 100;
+
+/** Default of {@link InMemorySessionStoreOptions.maxSessions}. */
+export const DEFAULT_MAX_MEMORY_SESSIONS = 1000;
+
+/** Options of {@link createInMemorySessionStore}. */
+export interface InMemorySessionStoreOptions {
+  /**
+   * Sessions kept at most. Past it, the least recently used session (read or written longest ago)
+   * is forgotten whole — messages, state, crystals and branches — as `delete` would, so a
+   * long-running process that opens new sessions never grows without bound. `Infinity` keeps every
+   * session. Keep it above the sessions your adapters hold open (their `maxOpenSessions`, 100 by
+   * default); use a durable store (`@cairn/store-sqlite`, `@cairn/store-redis`) for history that
+   * must outlive this.
+   * @default 1000 ({@link DEFAULT_MAX_MEMORY_SESSIONS})
+   */
+  readonly maxSessions?: number;
+  /**
+   * Told about each session forgotten for `maxSessions` (not about `delete`).
+   * @default nothing
+   */
+  readonly onEvict?: (key: SessionKey) => void;
+}
 
 interface MemorySession {
   /** Messages as JSON text, like a durable store keeps them (callers' objects are never shared). */
@@ -41,13 +64,26 @@ export function checkListLimit(limit: number | undefined): number {
   return limit;
 }
 
+function checkMemoryStoreOptions(options: InMemorySessionStoreOptions): Required<InMemorySessionStoreOptions> {
+  if (typeof options !== 'object' || options === null) throw new CairnError({ code: 'INVALID_OPTIONS', message: 'createInMemorySessionStore: options must be an object.' });
+  const { maxSessions = DEFAULT_MAX_MEMORY_SESSIONS, onEvict = () => undefined } = options;
+  if (maxSessions !== Number.POSITIVE_INFINITY && (!Number.isSafeInteger(maxSessions) || maxSessions < 1)) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `createInMemorySessionStore: maxSessions must be a positive integer or Infinity, got ${String(maxSessions)}.`, details: { maxSessions } });
+  }
+  if (typeof onEvict !== 'function') throw new CairnError({ code: 'INVALID_OPTIONS', message: 'createInMemorySessionStore: onEvict must be a function.' });
+  return { maxSessions, onEvict };
+}
+
 /**
- * A {@link SessionStore} kept in memory: the default of `openSession`, and the reference every
- * other store is tested against (`@cairn/core/testing`). Messages are kept as JSON text, so the
- * store behaves like a durable one (no shared objects, the same serialisation errors). Nothing
- * survives the process.
+ * A {@link SessionStore} kept in memory: the default of `openSession` and of the adapters, and the
+ * reference every other store is tested against (`@cairn/core/testing`). Messages are kept as JSON
+ * text, so the store behaves like a durable one (no shared objects, the same serialisation
+ * errors). Nothing survives the process, and past `maxSessions` (1,000 by default) the least
+ * recently used session is forgotten, so memory stays bounded.
  *
+ * @param options - See {@link InMemorySessionStoreOptions}.
  * @returns A new, empty store.
+ * @throws CairnError `INVALID_OPTIONS` for a bad `maxSessions` or `onEvict`.
  *
  * @example
  * ```ts
@@ -55,15 +91,37 @@ export function checkListLimit(limit: number | undefined): number {
  * const session = await openSession({ store, sessionId: 'chat-1' });
  * ```
  */
-export function createInMemorySessionStore(): SessionStore {
+export function createInMemorySessionStore(options: InMemorySessionStoreOptions = {}): SessionStore {
+  const { maxSessions, onEvict } = checkMemoryStoreOptions(options);
   const tenants = new Map<string, Map<string, MemorySession>>();
-  const find = (key: SessionKey): MemorySession | undefined => tenants.get(key.tenant)?.get(key.sessionId);
   const { forget, ...crystals } = createMemoryCrystals();
   const { forget: forgetBranches, ...branches } = createInMemoryBranchRecords();
+  const recency = createSessionRecency(maxSessions, (key) => {
+    forgetSession(key);
+    onEvict(key);
+  });
+  function forgetSession(key: SessionKey): boolean {
+    forget(key);
+    forgetBranches(key);
+    return tenants.get(key.tenant)?.delete(key.sessionId) ?? false;
+  }
+  const find = (key: SessionKey): MemorySession | undefined => {
+    const session = tenants.get(key.tenant)?.get(key.sessionId);
+    if (session) recency.touch(key);
+    return session;
+  };
+  const touching = <A extends [SessionKey, ...unknown[]], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const result = await method(...args);
+      recency.touch(args[0]);
+      return result;
+    };
 
   return {
     ...branches,
     ...crystals,
+    saveBranch: touching(branches.saveBranch),
+    saveCrystal: touching(crystals.saveCrystal),
 
     async load(key): Promise<LoadedSession | undefined> {
       checkSessionKey(key);
@@ -96,6 +154,7 @@ export function createInMemorySessionStore(): SessionStore {
         sessions.set(key.sessionId, target);
       }
       target.messages.push(...rows);
+      recency.touch(key);
       return { length: target.messages.length };
     },
 
@@ -114,6 +173,7 @@ export function createInMemorySessionStore(): SessionStore {
         sessions.set(key.sessionId, target);
       }
       target.state = { version: current + 1, messageCount: state.messageCount, data: state.data };
+      recency.touch(key);
       return { version: current + 1 };
     },
 
@@ -129,9 +189,8 @@ export function createInMemorySessionStore(): SessionStore {
 
     async delete(key) {
       checkSessionKey(key);
-      forget(key);
-      forgetBranches(key);
-      return tenants.get(key.tenant)?.delete(key.sessionId) ?? false;
+      recency.forget(key);
+      return forgetSession(key);
     },
   };
 }

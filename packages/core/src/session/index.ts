@@ -8,7 +8,7 @@ export { checkSessionKey, checkSessionTenant } from './check-session-key.js';
 export { corruptSessionError } from './corrupt-session-error.js';
 export { decodeStoredMessage } from './decode-stored-message.js';
 export { encodeStoredMessage } from './encode-stored-message.js';
-export { createInMemorySessionStore, DEFAULT_LIST_LIMIT } from './in-memory-session-store.js';
+export { createInMemorySessionStore, DEFAULT_LIST_LIMIT, DEFAULT_MAX_MEMORY_SESSIONS, type InMemorySessionStoreOptions } from './in-memory-session-store.js';
 export { DEFAULT_CHECKPOINT_EVERY, DEFAULT_MAX_CONFLICT_RETRIES, DEFAULT_TENANT, openSession } from './open-session.js';
 export type { OpenSessionOptions } from './open-session.js';
 export { restoreSessionState } from './restore-session-state.js';
