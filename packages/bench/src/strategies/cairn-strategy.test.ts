@@ -25,4 +25,18 @@ describe('createCairnStrategy', () => {
       viewMessageToCairnMessage({ id: 'p1', role: 'user', content: '[cairn:placeholder]', fidelity: 'placeholder', sourceIds: ['m1', 'm2'], synthetic: true, metadata: { pinned: false } }),
     ).toEqual({ id: 'p1', role: 'user', content: '[cairn:placeholder]', metadata: { pinned: false, fidelity: 'placeholder', sourceIds: ['m1', 'm2'], synthetic: true } });
   });
+
+  it('taskRequired keeps the first user message at least compressed where the default lets it go to a placeholder', async () => {
+    const session = fixtureSession();
+    const history = session.messages;
+    const task = history.find((message) => message.role === 'user')!;
+    const budget = Math.floor(totalTokens(history) * 0.05);
+    const fidelityOfTask = (view: Awaited<ReturnType<typeof viewOf>>) => view.find((message) => (message.metadata?.sourceIds as string[]).includes(task.id))?.metadata?.fidelity;
+    const plain = await viewOf(createCairnStrategy(), history, { budget });
+    const tagged = await viewOf(createCairnStrategy({ taskRequired: true }), history, { budget });
+    expect(createCairnStrategy({ taskRequired: true }).name).toBe('cairn+task-required');
+    expect(fidelityOfTask(plain)).toBe('placeholder');
+    expect(['compressed', 'full']).toContain(fidelityOfTask(tagged));
+    expect(totalTokens(tagged)).toBeLessThanOrEqual(budget);
+  });
 });

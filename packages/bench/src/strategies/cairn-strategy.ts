@@ -23,6 +23,12 @@ export interface CairnStrategyOptions {
    * exposure with and without it). @default true (the engine's default)
    */
   deadEndBrief?: boolean;
+  /**
+   * Tags the session's first user message REQUIRED (kept at least compressed, its anchors with
+   * it) — an experiment on whether the task statement should be a default REQUIRED unit; not a
+   * default. @default false
+   */
+  taskRequired?: boolean;
 }
 
 /**
@@ -45,17 +51,23 @@ export interface CairnStrategyOptions {
  * view[0]?.metadata?.fidelity; // 'full'
  * ```
  */
-export function createCairnStrategy({ deadEndBrief = true }: CairnStrategyOptions = {}): ContextStrategy {
+export function createCairnStrategy({ deadEndBrief = true, taskRequired = false }: CairnStrategyOptions = {}): ContextStrategy {
   return {
-    name: 'cairn',
+    name: taskRequired ? 'cairn+task-required' : 'cairn',
     description: deadEndBrief
       ? "The cairn engine with defaults: direction-aligned, fidelity-aware view within the budget (onBudgetExceeded 'compress-mandatory')."
       : "The cairn engine without its dead-end brief (deadEndBrief: false, onBudgetExceeded 'compress-mandatory').",
     createSession({ budget, counter }) {
       const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(deadEndBrief ? {} : { deadEndBrief: false }) });
+      let taskTagged = !taskRequired;
       return {
         ingest(messages: readonly CairnMessage[]) {
           engine.ingest(messages);
+          const task = taskTagged ? undefined : messages.find((message) => message.role === 'user');
+          if (task) {
+            engine.tag([task.id], 'required', 'the task statement');
+            taskTagged = true;
+          }
         },
         async view({ query, purpose = 'probe' }) {
           // An agent step is assembled the way the framework adapters call it, with no query: the
