@@ -7,7 +7,7 @@ import type { Fidelity } from '../log/index.js';
 import type { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from './view-plan.js';
 import { explicitlyPreservedUnits, requiredFloorUnits } from './unit-resource-class.js';
-import { compactFromLatestPoint } from './cache-aware-plan.js';
+import { startCacheAwareTurn } from './cache-aware-plan.js';
 
 /** Fewest content tokens a squeezed message keeps. */
 const MIN_SQUEEZED_TOKENS = 12;
@@ -146,11 +146,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   let regraded = false;
   let compacted = 0;
   const filledQuestion = questionView && plan.tokens <= budget;
+  // Cache-aware: past `compactAt` (not red), the regrade and compaction change units only from `from` on.
   const red = cacheAware ? options.prefix.compactAt : pressure.red;
-  if (cacheAware && !filledQuestion) {
-    compacted += compactFromLatestPoint({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget, degrade: degradeToTarget });
-  }
-  if (!cacheAware && !filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget });
+  if (!filledQuestion && plan.tokens > red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
     // Only units whose tier is below their fidelity change (the order of the others never
@@ -163,12 +162,18 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       return tier;
     };
     const order: number[] = [];
-    for (let unit = 0; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
+    for (let unit = from; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
     order.sort((a, b) => units[a]!.score - units[b]!.score || a - b);
     for (const unit of order) {
       if (plan.tokens <= pressure.yellow * budget) break;
       plan.set(unit, tierOf(unit));
       reasons[unit] = 'regraded';
+    }
+  }
+  if (cacheAware && from < count && plan.tokens > pressure.yellow * budget) {
+    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, pressure.yellow * budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
     }
   }
   if (!filledQuestion && plan.tokens > red * budget) {

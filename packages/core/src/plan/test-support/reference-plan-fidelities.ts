@@ -8,7 +8,7 @@ import type { Fidelity } from '../../log/index.js';
 import type { createUnitCosts } from '../../render/index.js';
 import { ViewPlan } from '../view-plan.js';
 import { explicitlyPreservedUnits, requiredFloorUnits } from '../unit-resource-class.js';
-import { compactFromLatestPoint } from '../cache-aware-plan.js';
+import { startCacheAwareTurn } from '../cache-aware-plan.js';
 
 /** Fewest content tokens a squeezed message keeps. */
 const MIN_SQUEEZED_TOKENS = 12;
@@ -136,14 +136,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   let regraded = false;
   let compacted = 0;
   const filledQuestion = questionView && plan.tokens <= budget;
+  // Cache-aware: past `compactAt` (not red), the regrade and compaction change units only from `from` on.
   const red = cacheAware ? options.prefix.compactAt : pressure.red;
-  if (cacheAware && !filledQuestion) {
-    compacted += compactFromLatestPoint({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget, degrade: degradeToTarget });
-  }
-  if (!cacheAware && !filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget });
+  if (!filledQuestion && plan.tokens > red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
-    const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
+    const order = [...Array(count).keys()].filter((unit) => unit >= from && !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
     for (const unit of order) {
       if (plan.tokens <= pressure.yellow * budget) break;
       const score = units[unit]!.score;
@@ -154,6 +153,12 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
         plan.set(unit, tier);
         reasons[unit] = 'regraded';
       }
+    }
+  }
+  if (cacheAware && from < count && plan.tokens > pressure.yellow * budget) {
+    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, pressure.yellow * budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
     }
   }
   if (!filledQuestion && plan.tokens > red * budget) {
