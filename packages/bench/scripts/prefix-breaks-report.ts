@@ -1,6 +1,6 @@
 // Where cairn's view stops being a stable prefix, turn after turn, on the recorded agent runs.
 // Replays each agent run the way `cairn billing` does (every turn, no query, fixed token budgets,
-// runs at least 3 budgets long, onBudgetExceeded 'compress-mandatory') and, for each pair of
+// runs at least MIN_RATIO budgets long, onBudgetExceeded 'compress-mandatory') and, for each pair of
 // consecutive turn views, finds the first message of the earlier view that the later one does not
 // repeat (compared by id, role, content and tool calls, as the billing metric compares them) and
 // says what kind of message it was and why it changed:
@@ -14,13 +14,16 @@
 //   compressed→placeholder a compressed message folded into a placeholder
 //   upgraded               a placeholder / compressed message shown at a higher fidelity
 //   same-id-new-text       same message id and fidelity, different text
-//   brief                  the dead-end brief (the last message) changed
+//   brief                  the last message, the brief after the history, moved: history appended only
+//   open-call-answered     the last message, a stand-in result for a call not yet answered, was replaced
 //   other                  anything else
 // It also prints, per class, the share of turn pairs, the tokens of the earlier view after the
 // break (what the provider bills again at full price), and the engine's decision reason for the
 // unit at the break (compacted, regraded, selected, ...), and how many turns compacted at all.
 // Run:
-//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-breaks-report.ts [DATA_DIR] [BUDGETS] [DATASET_SUBSTRINGS] [ENGINE_OPTIONS_JSON]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-breaks-report.ts [DATA_DIR] [BUDGETS] [DATASET_SUBSTRINGS] [ENGINE_OPTIONS_JSON] [MIN_RATIO]
+// (MIN_RATIO: runs at least that many budgets long take part, default 3 as in `cairn billing`; the
+// tau-bench runs are 3–12k tokens, so they take part only with a lower ratio or budget.)
 // e.g. ... prefix-breaks-report.ts ../shared/data 8000,16000,32000 coder,tau '{"prefix":{"stable":false}}'
 import { argumentsText, type CairnMessage, contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, type ContextEngineOptions, type ViewMessage } from '@cairn/core';
 import { loadDatasets } from '../src/runner/load-datasets.js';
@@ -31,7 +34,7 @@ const dataDir = process.argv[2] ?? '../shared/data';
 const budgets = (process.argv[3] ?? '8000,16000,32000').split(',').map(Number);
 const only = (process.argv[4] ?? 'coder,tau').split(',');
 const extra = JSON.parse(process.argv[5] ?? '{}') as Partial<ContextEngineOptions>;
-const MIN_LENGTH_RATIO = 3;
+const MIN_LENGTH_RATIO = Number(process.argv[6] ?? '3');
 
 function same(left: ViewMessage, right: ViewMessage): boolean {
   if (left.id !== right.id || left.role !== right.role || left.toolCallId !== right.toolCallId) return false;
@@ -46,7 +49,7 @@ const runStart = (message: ViewMessage): string | undefined => (message.fidelity
 function classify(before: readonly ViewMessage[], after: readonly ViewMessage[], at: number): string {
   const was = before[at]!;
   const now = after[at];
-  if (at === before.length - 1 && was.synthetic && was.fidelity === 'full' && !was.id.startsWith('cairn:placeholder')) return 'brief';
+  if (at === before.length - 1 && was.synthetic && was.fidelity === 'full' && !was.id.startsWith('cairn:placeholder')) return was.id.startsWith('cairn:no-result') ? 'open-call-answered' : 'brief';
   if (!now) return 'other';
   if (was.fidelity === 'placeholder' && now.fidelity === 'placeholder') {
     if (runStart(was) !== runStart(now)) return 'run-start-moved';
