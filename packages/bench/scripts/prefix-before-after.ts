@@ -6,9 +6,12 @@
 //   bench    — `cairn bench`'s table (evidence / answer / anchor / dead-end recall, reduction,
 //              prefix, billed per turn) for the two cairn rows on the bundled synthetic sessions
 //              (what `npm start` runs) and, with DATA_DIR, on LoCoMo (conversations: probes only)
+//   agents   — the same table for the two cairn rows on the real agent runs in DATA_DIR (tau-bench,
+//              CodeR) at shares of each run's history, as `cairn bench --data` replays them
 // Run:
 //   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts billing [DATA_DIR] [BUDGETS]
 //   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts bench [DATA_DIR] [SHARES]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts agents DATA_DIR [SHARES]
 import { createContextEngine, type ContextEngineOptions } from '@cairn/core';
 import {
   type BenchmarkDataset,
@@ -61,6 +64,12 @@ if (mode === 'billing') {
   const result = await runBillingBenchmark({ datasets, strategies, budgetTokens });
   console.log(`prefix before → after (cairn-prefix-off: prefix.cacheAware false), data ${dataDir ?? 'synthetic only'}`);
   console.log(renderBillingTable(result));
+} else if (mode === 'agents') {
+  const budgets = (list ?? '0.05,0.1,0.2').split(',').map(Number);
+  const agents = real.filter((dataset) => !dataset.name.includes('locomo'));
+  const result = await runBenchmark({ datasets: agents, strategies: [STRATEGIES.cairn, off], budgets });
+  console.log(`prefix before → after (cairn-prefix-off: prefix.cacheAware false) — real agent runs (data ${dataDir})`);
+  console.log(renderTable(result));
 } else {
   const budgets = (list ?? '0.05,0.1,0.2').split(',').map(Number);
   const strategies = [STRATEGIES.cairn, off];
