@@ -186,3 +186,5 @@ export type { GetPlaybookOptions } from './engine/index.js';
 // Recoveries that kept working become skills (issue 15).
 export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './options/index.js';
 export type { PlaybookSkill } from './options/index.js';
+export { DEFAULT_PREFIX_OPTIONS } from './options/index.js';
+export type { PrefixOptions } from './options/index.js';

@@ -122,7 +122,9 @@ describe('stability', () => {
   });
 
   it('forces a linked unit that stayed a placeholder for 3 turns back to compressed, once', () => {
-    const engine = engineWith(session);
+    // The planner without prompt-cache awareness restores on any turn; the cache-aware default
+    // holds a restore back for a turn that frees tokens (plan/cache-aware-plan.test.ts).
+    const engine = engineWith(session, { prefix: { cacheAware: false } });
     const seen = new Map<string, number>();
     const history: AssembleResult[] = [];
     for (let turn = 0; turn < 8; turn++) {

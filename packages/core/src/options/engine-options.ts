@@ -1,3 +1,4 @@
+import type { PrefixOptions } from './prefix-options.js';
 import type { Embedder } from './embedder.js';
 import type { TokenCounter } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
@@ -197,6 +198,8 @@ export interface ContextEngineOptions {
   now?: () => number;
   /** Context sovereignty: the vitality pulse, loop detection, the adaptive threshold, branch defaults, crystals. */
   sovereignty?: import('./sovereignty-options.js').SovereigntyOptions;
+  /** Prompt-cache-aware planning: keep the view's prefix stable across steady turns (cache-aware, freeing tokens past 95% of the budget). See {@link PrefixOptions}. */
+  prefix?: PrefixOptions;
   /** Pages and zoom (PCP): how much consulted pages may take, call limits, the reasoning trace. @default {@link DEFAULT_PAGE_OPTIONS} */
   pages?: import('./page-options.js').PageOptions;
   /**

@@ -46,3 +46,5 @@ export { DEFAULT_DEAD_END_STEERING, resolveDeadEndSteeringOptions } from './dead
 export type { DeadEndSteeringOptions, ResolvedDeadEndSteeringOptions } from './dead-end-steering-options.js';
 export { resolveDeadEndRegistryOptions } from './dead-end-registry-options.js';
 export type { DeadEndRegistryOptions, ResolvedDeadEndRegistryOptions } from './dead-end-registry-options.js';
+export { DEFAULT_PREFIX_OPTIONS, resolvePrefixOptions } from './prefix-options.js';
+export type { PrefixOptions, ResolvedPrefixOptions } from './prefix-options.js';

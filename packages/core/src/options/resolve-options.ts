@@ -23,6 +23,7 @@ import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignt
 import { resolvePageOptions } from './resolve-page-options.js';
 import type { ResolvedPageOptions } from './page-options.js';
 import { resolveDenseOptions } from './resolve-dense-options.js';
+import { resolvePrefixOptions } from './prefix-options.js';
 import type { ResolvedDenseOptions } from './dense-options.js';
 
 /** Engine options with every default applied and every value checked. @internal */
@@ -55,6 +56,7 @@ export interface ResolvedOptions {
   playbook: ResolvedPlaybookOptions;
   deadEndSteering: import('./dead-end-steering-options.js').ResolvedDeadEndSteeringOptions;
   deadEndRegistry: import('./dead-end-registry-options.js').ResolvedDeadEndRegistryOptions;
+  prefix: import('./prefix-options.js').ResolvedPrefixOptions;
 }
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
@@ -156,5 +158,6 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     playbook: resolvePlaybookOptions(options.playbook),
     deadEndSteering: resolveDeadEndSteeringOptions(options.deadEndSteering),
     deadEndRegistry: resolveDeadEndRegistryOptions(options.deadEndRegistry),
+    prefix: resolvePrefixOptions(options.prefix, pressure.yellow),
   };
 }

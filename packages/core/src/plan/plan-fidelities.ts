@@ -7,6 +7,7 @@ import type { Fidelity } from '../log/index.js';
 import type { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from './view-plan.js';
 import { explicitlyPreservedUnits, requiredFloorUnits } from './unit-resource-class.js';
+import { startCacheAwareTurn } from './cache-aware-plan.js';
 
 /** Fewest content tokens a squeezed message keeps. */
 const MIN_SQUEEZED_TOKENS = 12;
@@ -69,6 +70,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   // Units tagged REQUIRED: never dropped to a placeholder by choice (only the render's last-resort refit may).
   const floor = requiredFloorUnits(state);
   for (const focus of [log.latestUserUnit, count - 1, count - 2, count - 3]) if (focus >= 0) for (const edge of log.units[focus]!.edges) proximity.add(edge.to);
+  // Prompt-cache-aware steady turns (options.prefix): causal-chain restores wait for a turn that
+  // frees tokens, which then frees them from the latest point that is enough (cache-aware-plan.ts).
+  const cacheAware = options.prefix.cacheAware && !replan;
+  const deferred: number[] = [];
   for (let index = 0; index < count; index++) {
     const reason = mandatoryReason(state, index);
     mandatory[index] = reason !== undefined;
@@ -81,7 +86,8 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       !state_.causalForced &&
       state_.placeholderSince >= 0 &&
       turn - state_.placeholderSince >= options.causalChainTurns &&
-      proximity.has(index)
+      proximity.has(index) &&
+      !(cacheAware && deferred.push(index) > 0)
     ) {
       forced[index] = true;
       state_.causalForced = true;
@@ -140,7 +146,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   let regraded = false;
   let compacted = 0;
   const filledQuestion = questionView && plan.tokens <= budget;
-  if (!filledQuestion && plan.tokens > pressure.red * budget && state.regradedTurn !== turn) {
+  // Cache-aware: past `compactAt` (not red), the regrade and compaction change units only from `from` on.
+  const red = cacheAware ? options.prefix.compactAt : pressure.red;
+  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget });
+  if (!filledQuestion && plan.tokens > red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
     // Only units whose tier is below their fidelity change (the order of the others never
@@ -153,7 +162,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       return tier;
     };
     const order: number[] = [];
-    for (let unit = 0; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
+    for (let unit = from; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
     order.sort((a, b) => units[a]!.score - units[b]!.score || a - b);
     for (const unit of order) {
       if (plan.tokens <= pressure.yellow * budget) break;
@@ -161,7 +170,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       reasons[unit] = 'regraded';
     }
   }
-  if (!filledQuestion && plan.tokens > pressure.red * budget) {
+  if (cacheAware && from < count && plan.tokens > pressure.yellow * budget) {
+    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, pressure.yellow * budget)) {
+      reasons[unit] = 'compacted';
+      compacted++;
+    }
+  }
+  if (!filledQuestion && plan.tokens > red * budget) {
     for (const unit of degradeToTarget(degradeFit, pressure.yellow * budget)) {
       reasons[unit] = 'compacted';
       compacted++;

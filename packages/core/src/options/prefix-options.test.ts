@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { CairnError } from '../log/index.js';
+import { DEFAULT_PREFIX_OPTIONS, resolvePrefixOptions } from './prefix-options.js';
+import { resolveOptions } from './resolve-options.js';
+
+function code(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return CairnError.isInstance(error) ? error.code : String(error);
+  }
+  return undefined;
+}
+
+describe('the prefix option', () => {
+  it('defaults to cache-aware planning that frees tokens past 95% of the budget', () => {
+    expect(DEFAULT_PREFIX_OPTIONS).toEqual({ cacheAware: true, compactAt: 0.95 });
+    expect(resolveOptions({}).prefix).toEqual({ cacheAware: true, compactAt: 0.95 });
+    expect(resolveOptions({ prefix: { cacheAware: false } }).prefix).toEqual({ cacheAware: false, compactAt: 0.95 });
+    expect(resolveOptions({ prefix: { compactAt: 0.8 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.8 });
+  });
+
+  it('never frees below what it frees down to: compactAt follows a yellow level set above 0.95', () => {
+    expect(resolveOptions({ pressure: { yellow: 0.97, red: 0.99 } }).prefix.compactAt).toBe(0.97);
+  });
+
+  it('rejects bad values with INVALID_OPTIONS', () => {
+    expect(code(() => resolvePrefixOptions('yes' as never, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolvePrefixOptions({ cacheAware: 1 as never }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolvePrefixOptions({ compactAt: 0.5 }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolvePrefixOptions({ compactAt: 1.2 }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolvePrefixOptions({ compactAt: Number.NaN }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolveOptions({ prefix: { compactAt: 0.2 } }))).toBe('INVALID_OPTIONS');
+  });
+});
