@@ -264,12 +264,13 @@ export class DeadEndTracker {
     this.#openFile = nextOpenFile(call.name, call.arguments, this.#openFile);
   }
 
-  /** The class of a tool failure under the tracker's `failureClasses` option (none when off). */
+  /**
+   * The class of a tool failure under the tracker's `failureClasses` option: none when off or
+   * `'two-way'` (the guard before the unknown class: the transient flag alone, everything else as
+   * permanent, and no class recorded, so its texts are exactly those of then).
+   */
   #failureClass(signal: FailureSignal, output: string): FailureClass | undefined {
-    const mode = this.#options.failureClasses;
-    if (mode === false) return undefined;
-    const failureClass = classifyFailure(signal, output);
-    return mode === 'two-way' && failureClass === 'unknown' ? 'permanent' : failureClass;
+    return this.#options.failureClasses === true ? classifyFailure(signal, output) : undefined;
   }
 
   #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[], transient = false, failureClass?: FailureClass): void {

@@ -15,7 +15,11 @@
  *   `error[E0425]`, "unexpected token", "could not compile";
  * - a conflict with the state: "already exists", a failed constraint or duplicate key, "would be
  *   overwritten", "insufficient …", "is not in … status", "cannot be …", no space left on device;
+ * - a domain's refusal: "not enough seats", "balance is not enough", "does not add up", "not
+ *   available on <date>" (these four read on the tune half of the tau-bench runs);
  * - failing tests and assertions (`FAILED`, `AssertionError`, "3 failed");
+ * - a program that crashed with an uncaught exception (a Python traceback, a Java "Exception in
+ *   thread"): deterministic code crashes the same way on the same input;
  * - HTTP 4xx other than 408 Request Timeout, 423 Locked, 425 Too Early and 429 Too Many Requests
  *   (those four clear by themselves: the same request may well pass later).
  */
@@ -32,6 +36,11 @@ const PERMANENT_LINES: readonly RegExp[] = [
   // Code that does not parse, type-check or compile.
   /\b(SyntaxError|IndentationError|TabError|TypeError|ValueError|KeyError|IndexError|AttributeError|NameError|AssertionError|ZeroDivisionError|UnboundLocalError|RecursionError|NotImplementedError|FileNotFoundError|FileExistsError|IsADirectoryError|NotADirectoryError|PermissionError|UnicodeDecodeError|JSONDecodeError|ReferenceError|RangeError|NullPointerException|IllegalArgumentException|IllegalStateException|ClassNotFoundException|NoSuchMethodError|NumberFormatException|ClassCastException|ArrayIndexOutOfBoundsException)\b/,
   /\b(syntax error|parse error|unexpected (token|end of|EOF|indent|character|identifier)|error TS\d+|error CS\d+|error\[E\d+\]|could not compile|compilation (failed|error|terminated)|is not assignable to|incompatible types|mismatched types|cannot be applied to|not callable|not iterable|not subscriptable)\b/i,
+  // A domain's refusal (not enough seats, a balance that is not enough, a sum that does not add up).
+  /\b(not enough \w+|is not enough|not available (on|for|at|in)|(does not|doesn'?t) (add up|match|support|accept|allow))\b/i,
+  // A program that crashed with an uncaught exception (Python, Java): deterministic code, the same
+  // input crashes the same way (a transient exception at its end is read first, as transient).
+  /^Traceback \(most recent call last\)|^Exception in thread "[^"]*" [\w.$]+/,
   // A conflict with the state.
   /\b(already exists|file exists|EEXIST|constraint failed|duplicate key|duplicate entry|violates \w+( \w+)? constraint|IntegrityError|would be overwritten|directory not empty|ENOTEMPTY|insufficient \w+|is not in \w+( \w+)? (status|state)|cannot be (cancelled|canceled|modified|changed|updated|deleted|exchanged|returned|used|applied)|no space left on device|ENOSPC|disk quota exceeded)\b/i,
   // Failing tests and assertions.
