@@ -4,7 +4,7 @@ import type { DeadEnd, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, Re
 import { DEFAULT_DEAD_END_SIMILARITY, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER } from './dead-end-types.js';
 import { classifyFailure, type FailureClass } from './failure-class.js';
 import { describeCall } from './describe-call.js';
-import { detectFailure, type FailureSignal } from './detect-failure.js';
+import { detectFailure, isGuardNoteOnly, type FailureSignal } from './detect-failure.js';
 import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
 import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
 import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
@@ -105,7 +105,10 @@ export class DeadEndTracker {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
       this.#pending.delete(message.toolCallId!);
-      if (signal) this.#fail(call, signal, message.id, contentText(message.content));
+      const output = contentText(message.content);
+      // A call an adapter's guard blocked never ran: one more of the same failure, not a new reason.
+      const known = signal && isGuardNoteOnly(output) ? this.#deadEnds.find((each) => each.trace.signature === callSignature(call.name, call.arguments).exact) : undefined;
+      if (signal) this.#fail(call, known ? { ...signal, reason: known.reason } : signal, message.id, output);
       else this.#succeed(call);
     } else if (message.role === 'user') {
       if (signal && this.#lastApproach !== '') this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
@@ -277,7 +280,7 @@ export class DeadEndTracker {
     const wasTransient = deadEnd.transient === true;
     // The same failure again into an unchanged state: not stale (no change touched it, the call did
     // not succeed in between), its latest failure not transient, the same reason.
-    const identical = deadEnd.stale !== true && !wasTransient && reason === deadEnd.reason;
+    const identical = deadEnd.stale !== true && !wasTransient && sameFailure(reason, deadEnd.reason);
     deadEnd.frequency++;
     deadEnd.lastSeen = this.#options.now();
     if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
@@ -358,6 +361,14 @@ export class DeadEndTracker {
     const max = EXPERIENCES_PER_DEAD_END * this.#options.maxDeadEnds;
     if (this.#experiences.length > max) this.#experiences.splice(0, this.#experiences.length - max);
   }
+}
+
+/** Leading `Error:` wrappers a framework may put before an error's message (`Error: Error(Error): …`). */
+const ERROR_WRAPPERS = /^(?:\s*Error(?:\([\w.]*\))?:\s*)+/;
+
+/** Whether two failure reasons say the same thing, bare `Error:` wrappers and surrounding space aside. */
+function sameFailure(a: string, b: string): boolean {
+  return a.replace(ERROR_WRAPPERS, '').trim() === b.replace(ERROR_WRAPPERS, '').trim();
 }
 
 /** Characters of a call's description a change keeps (what the warning names). */

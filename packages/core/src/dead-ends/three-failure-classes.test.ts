@@ -134,6 +134,18 @@ describe('three failure classes', () => {
     expect(verdict.reason).not.toContain('Failure class');
   });
 
+  test("an adapter's guard notes in a result are not the tool's output; a blocked call's result is one more of the same failure", () => {
+    const note = 'Error: Error(Error): cairn warning: this call resembles a known dead end. Dead end de-1: the same call failed once (x).';
+    expect(detectFailure({ id: 't', role: 'tool', toolCallId: 'c', content: `${note}\n${UNKNOWN}`, isError: true })?.reason).toBe(UNKNOWN);
+    expect(detectFailure({ id: 't', role: 'tool', toolCallId: 'c', content: `${UNKNOWN}\n\n[cairn guard] Warning: this call repeats a known dead end. failed 2 times`, isError: true })?.reason).toBe(UNKNOWN);
+    const tracker = newTracker();
+    // A framework's `Error:` wrapper on the first failure only does not make the next one "new".
+    feed(tracker, [...turn('bash', deploy, `Error: Error(Error): ${UNKNOWN}`), ...turn('bash', deploy, `${note}\n${UNKNOWN}`)]);
+    expect(tracker.list()[0]?.identicalFailures).toBe(2);
+    feed(tracker, turn('bash', deploy, 'Error: cairn blocked this call: it repeats a known dead end. Dead end de-1: …'));
+    expect(tracker.list()[0]).toMatchObject({ reason: UNKNOWN, identicalFailures: 3, status: 'dead' });
+  });
+
   test('bad options are typed errors', () => {
     for (const bad of [1, 0, 2.5, Number.NaN]) expect(() => newTracker({ unknownFailureBlockAfter: bad })).toThrow(/unknownFailureBlockAfter/);
     expect(() => newTracker({ failureClasses: 'three-way' as never })).toThrow(/failureClasses/);
