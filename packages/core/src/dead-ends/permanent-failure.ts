@@ -32,7 +32,7 @@ const PERMANENT_LINES: readonly RegExp[] = [
   // A refusal that stays.
   /\b(permission denied|operation not permitted|access (is )?denied|AccessDenied\w*|EACCES|EPERM|forbidden|unauthori[sz]ed|not authori[sz]ed|not permitted|authentication failed|invalid (api key|token|credentials|password)|incorrect (api key|password)|read-only file system|EROFS)\b/i,
   // An input the callee rejects.
-  /\b(invalid|illegal|malformed|unsupported|not supported|not allowed|missing required|is required|are required|required (argument|parameter|field|option|property)|usage:|too (many|few) arguments|takes \d+ positional|unexpected keyword argument|missing \d+ required|must (be|have|not|contain|match|specify)|expected .+ (got|but got|found|received)|does not match|out of range|unterminated|bad (request|argument|option|substitution))\b/i,
+  /\b(invalid|illegal|malformed|unsupported|not supported|not allowed|missing required|is required|are required|required (argument|parameter|field|option|property)|too (many|few) arguments|takes \d+ positional|unexpected keyword argument|missing \d+ required|must (be|have|not|contain|match|specify)|expected .+ (got|but got|found|received)|does not match|out of range|unterminated|bad (request|argument|option|substitution))\b|\busage:/i,
   // Code that does not parse, type-check or compile.
   /\b(SyntaxError|IndentationError|TabError|TypeError|ValueError|KeyError|IndexError|AttributeError|NameError|AssertionError|ZeroDivisionError|UnboundLocalError|RecursionError|NotImplementedError|FileNotFoundError|FileExistsError|IsADirectoryError|NotADirectoryError|PermissionError|UnicodeDecodeError|JSONDecodeError|ReferenceError|RangeError|NullPointerException|IllegalArgumentException|IllegalStateException|ClassNotFoundException|NoSuchMethodError|NumberFormatException|ClassCastException|ArrayIndexOutOfBoundsException)\b/,
   /\b(syntax error|parse error|unexpected (token|end of|EOF|indent|character|identifier)|error TS\d+|error CS\d+|error\[E\d+\]|could not compile|compilation (failed|error|terminated)|is not assignable to|incompatible types|mismatched types|cannot be applied to|not callable|not iterable|not subscriptable)\b/i,
@@ -46,7 +46,7 @@ const PERMANENT_LINES: readonly RegExp[] = [
   // Failing tests and assertions.
   /^\s*(FAILED|FAIL)\b|\b\d+ (failed|failing)\b|\btests? failed\b|\bassert(ion)? failed\b/,
   // HTTP 4xx except 408, 423, 425 and 429.
-  /\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*\(?|code:?\s*|\()4(0[0-79]|1\d|2[0124678]|[3-9]\d)\b/i,
+  /(\b(HTTP\/?[\d.]*\s+|status(\s+code)?:?\s*|error:?\s*\(?|code:?\s*)|\()4(0[0-79]|1\d|2[0124678]|[3-9]\d)\b/i,
   /\b4\d\d\s*[-:]?\s*(Bad Request|Unauthorized|Payment Required|Forbidden|Not Found|Method Not Allowed|Not Acceptable|Conflict|Gone|Length Required|Precondition (Failed|Required)|(Payload|Request Entity) Too Large|URI Too Long|Unsupported Media Type|Range Not Satisfiable|Expectation Failed|Unprocessable (Entity|Content)|Upgrade Required|Unavailable For Legal Reasons)\b/i,
 ];
 

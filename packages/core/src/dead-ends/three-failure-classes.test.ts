@@ -43,6 +43,8 @@ describe('three failure classes', () => {
       'Traceback (most recent call last):\n  File "run.py", line 3, in <module>\n    main()\nmyapp.errors.Declined: card declined',
       'Error: not enough seats on flight HAT001',
       'Error: connect ECONNREFUSED 127.0.0.1:5432',
+      'Usage: find_file <file_name> [<dir>]',
+      'The remote server returned an error: (403) Forbidden.',
     ]) {
       expect(classOf(output), output).toBe('permanent');
     }
