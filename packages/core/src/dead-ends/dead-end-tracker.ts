@@ -50,6 +50,12 @@ export interface ListDeadEndsOptions {
  * went through, is allowed, while re-running it after editing an unrelated file, or retrying a web
  * search after opening a file, is flagged.
  *
+ * **Failure classes** (`classifyFailure`): a `transient` failure never makes a call flagged; a
+ * `permanent` one turns `dead` (blocked) from its second failure; an `unknown` one stays `suspect`
+ * (warned) until it has failed identically `unknownFailureBlockAfter` times in a row with nothing
+ * changed (`identicalFailures`), and goes back to `suspect` when a new reason or a change breaks
+ * the streak.
+ *
  * @example
  * ```ts
  * const tracker = new DeadEndTracker({ sessionId: 's1', now: () => clock, vectorise: createLexicalVectoriser().vector });
