@@ -10,6 +10,7 @@
  * - a refusal that stays: EACCES / EPERM "Permission denied", "Operation not permitted", "access
  *   denied", "forbidden", "unauthorized", a read-only file system;
  * - an input the callee rejects: "invalid …", "unrecognized option", "usage:", "missing required",
+ *   "no <argument> given / specified",
  *   "must be", "expected … got", "malformed", "not supported", too many / few arguments;
  * - code that does not parse, type-check or compile: `SyntaxError`, `TypeError`, `error TS2322`,
  *   `error[E0425]`, "unexpected token", "could not compile";
@@ -32,7 +33,7 @@ const PERMANENT_LINES: readonly RegExp[] = [
   // A refusal that stays.
   /\b(permission denied|operation not permitted|access (is )?denied|AccessDenied\w*|EACCES|EPERM|forbidden|unauthori[sz]ed|not authori[sz]ed|not permitted|authentication failed|invalid (api key|token|credentials|password)|incorrect (api key|password)|read-only file system|EROFS)\b/i,
   // An input the callee rejects.
-  /\b(invalid|illegal|malformed|unsupported|not supported|not allowed|missing required|is required|are required|required (argument|parameter|field|option|property)|too (many|few) arguments|takes \d+ positional|unexpected keyword argument|missing \d+ required|must (be|have|not|contain|match|specify)|expected .+ (got|but got|found|received)|does not match|out of range|unterminated|bad (request|argument|option|substitution))\b|\busage:/i,
+  /\b(invalid|illegal|malformed|unsupported|not supported|not allowed|missing required|is required|no \w+ (given|specified|provided|supplied)|are required|required (argument|parameter|field|option|property)|too (many|few) arguments|takes \d+ positional|unexpected keyword argument|missing \d+ required|must (be|have|not|contain|match|specify)|expected .+ (got|but got|found|received)|does not match|out of range|unterminated|bad (request|argument|option|substitution))\b|\busage:/i,
   // Code that does not parse, type-check or compile.
   /\b(SyntaxError|IndentationError|TabError|TypeError|ValueError|KeyError|IndexError|AttributeError|NameError|AssertionError|ZeroDivisionError|UnboundLocalError|RecursionError|NotImplementedError|FileNotFoundError|FileExistsError|IsADirectoryError|NotADirectoryError|PermissionError|UnicodeDecodeError|JSONDecodeError|ReferenceError|RangeError|NullPointerException|IllegalArgumentException|IllegalStateException|ClassNotFoundException|NoSuchMethodError|NumberFormatException|ClassCastException|ArrayIndexOutOfBoundsException)\b/,
   /\b(syntax error|parse error|unexpected (token|end of|EOF|indent|character|identifier)|error TS\d+|error CS\d+|error\[E\d+\]|could not compile|compilation (failed|error|terminated)|is not assignable to|incompatible types|mismatched types|cannot be applied to|not callable|not iterable|not subscriptable)\b/i,

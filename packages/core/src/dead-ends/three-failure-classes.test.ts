@@ -44,6 +44,7 @@ describe('three failure classes', () => {
       'Error: not enough seats on flight HAT001',
       'Error: connect ECONNREFUSED 127.0.0.1:5432',
       'Usage: find_file <file_name> [<dir>]',
+      'Error: no environment given (expected --env)\nexit code 1',
       'The remote server returned an error: (403) Forbidden.',
     ]) {
       expect(classOf(output), output).toBe('permanent');
