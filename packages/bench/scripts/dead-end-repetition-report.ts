@@ -13,6 +13,8 @@ const configs: RepetitionConfig[] = [
   { label: 'default', options: {} },
   // Steering is on by default since issue 15's guard session: the third row is the engine without it.
   { label: 'steering off', options: { deadEndSteering: { enabled: false } } },
+  // Issue 15 (guard3 session): the default engine with the guard's two failure classes (before the unknown class).
+  { label: 'default, two-way failure classes (before guard3)', options: { deadEndRegistry: { failureClasses: 'two-way' } } },
 ];
 const pct = (part: number, whole: number): string => (whole === 0 ? '—' : `${((100 * part) / whole).toFixed(1)}%`);
 const datasets = (await loadDatasets(dataDir)).filter((dataset) => dataset.sessions.some((session) => session.replay === 'agent'));

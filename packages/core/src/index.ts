@@ -66,6 +66,8 @@ export type { DeadEndSnapshot } from './dead-ends/index.js';
 export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './dead-ends/index.js';
 export type { DetectFailureOptions, FailureSignal } from './dead-ends/index.js';
 export { isTransientFailure, readExitStatus } from './dead-ends/index.js';
+export { classifyFailure, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER, isPermanentFailure } from './dead-ends/index.js';
+export type { FailureClass } from './dead-ends/index.js';
 export { experienceAlignment } from './dead-ends/index.js';
 export { detectCorrection } from './dead-ends/index.js';
 export { callSignature, nearText } from './dead-ends/index.js';

@@ -69,6 +69,14 @@ export interface InjectTransientFaultsOptions {
   every?: number;
   /** Every how many injections the fault happens twice in a row. @default 3 */
   twiceEvery?: number;
+  /** How many times in a row a repeated fault happens (`twiceEvery`'s injections). @default 2 */
+  repeatedTimes?: number;
+  /**
+   * Whether a repeated fault repeats the same output (a fault that persists, word for word); by
+   * default each attempt takes the next output of the list.
+   * @default false
+   */
+  sameOutput?: boolean;
 }
 
 /**
@@ -86,7 +94,7 @@ export interface InjectTransientFaultsOptions {
  * const { sessions } = injectTransientFaults(holdout, { outputs: HOLDOUT_TRANSIENT_OUTPUTS });
  * ```
  */
-export function injectTransientFaults(sessions: readonly GuardSession[], { outputs, every = 5, twiceEvery = 3 }: InjectTransientFaultsOptions): { sessions: GuardSession[]; retries: number } {
+export function injectTransientFaults(sessions: readonly GuardSession[], { outputs, every = 5, twiceEvery = 3, repeatedTimes = 2, sameOutput = false }: InjectTransientFaultsOptions): { sessions: GuardSession[]; retries: number } {
   let retries = 0;
   let seen = 0;
   let injected = 0;
@@ -100,10 +108,10 @@ export function injectTransientFaults(sessions: readonly GuardSession[], { outpu
           const outcome = results.get(call.id);
           if (!outcome || outcome.isError === true) continue;
           if (++seen % every !== 0) continue;
-          const times = ++injected % twiceEvery === 0 ? 2 : 1;
+          const times = ++injected % twiceEvery === 0 ? repeatedTimes : 1;
           for (let attempt = 1; attempt <= times; attempt++) {
             const id = `${call.id}~transient${attempt}`;
-            const output = outputs[(injected + attempt) % outputs.length]!;
+            const output = outputs[(injected + (sameOutput ? 1 : attempt)) % outputs.length]!;
             messages.push({ id: `${message.id}~transient${attempt}`, role: 'assistant', content: '', toolCalls: [{ id, name: call.name, arguments: call.arguments }] });
             messages.push({ id: `${id}-result`, role: 'tool', toolCallId: id, name: call.name, content: output, isError: true, metadata: { [INJECTED_TRANSIENT]: true } });
           }

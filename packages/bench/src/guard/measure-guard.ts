@@ -34,6 +34,18 @@ export interface GuardFlags {
   transientBlocked: number;
   /** Retries after a transient fault warned about. */
   transientWarned: number;
+  /**
+   * Of `transientBlocked`, by attempt: index k counts the retries made after k planted faults of
+   * the same call in a row (index 1: the second attempt, index 2: the third…).
+   */
+  transientBlockedByAttempt: number[];
+  /** Of `transientWarned`, by attempt (as `transientBlockedByAttempt`). */
+  transientWarnedByAttempt: number[];
+  /**
+   * Exact repeats of a failed call that failed again with the same output, blocked (not only
+   * warned): the share of the recall that is a block.
+   */
+  exactSameErrorBlocked: number;
 }
 
 /** What {@link measureGuard} counts. */
@@ -72,6 +84,8 @@ export interface GuardMeasurement {
    * `metadata.injectedTransientFault` by `injectTransientFaults`): retries that should never be blocked.
    */
   transientRetries: number;
+  /** `transientRetries` by attempt: index k counts retries made after k planted faults of the same call in a row. */
+  transientRetriesByAttempt: number[];
   /** The tracker's guard (`DeadEndTracker.check`). */
   guard: GuardFlags;
   /** The naive guard: flag any call whose exact signature failed before. */
@@ -82,11 +96,16 @@ export interface GuardMeasurement {
 export interface MeasureGuardOptions {
   /** Passed to the tracker. @default 0.82 */
   similarity?: number;
-  /** Passed to the tracker: `false` measures the guard as it was before failure classes. @default true */
-  failureClasses?: boolean;
+  /**
+   * Passed to the tracker: `false` measures the guard as it was before failure classes, `'two-way'`
+   * as it was before the unknown class. @default true
+   */
+  failureClasses?: boolean | 'two-way';
+  /** Passed to the tracker. @default 3 */
+  unknownFailureBlockAfter?: number;
 }
 
-const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, unchangedNearFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0, succeededRepeatWarns: 0, transientBlocked: 0, transientWarned: 0 });
+const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 0, unchangedFlagged: 0, unchangedNearFlagged: 0, nearFlagged: 0, falseFlags: 0, falseBlocks: 0, succeededRepeatWarns: 0, transientBlocked: 0, transientWarned: 0, transientBlockedByAttempt: [], transientWarnedByAttempt: [], exactSameErrorBlocked: 0 });
 
 /**
  * Replays each session through a fresh `DeadEndTracker` and asks its guard about every tool call
@@ -105,9 +124,9 @@ const emptyFlags = (): GuardFlags => ({ exactFlagged: 0, exactSameErrorFlagged: 
  * measurement.guard.exactFlagged / measurement.exactRepeats; // exact-repeat recall
  * ```
  */
-export function measureGuard(sessions: readonly GuardSession[], { similarity, failureClasses }: MeasureGuardOptions = {}): GuardMeasurement {
-  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, unchangedNearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, transientRetries: 0, guard: emptyFlags(), naive: emptyFlags() };
-  const trackerOptions = { ...(similarity === undefined ? {} : { similarity }), ...(failureClasses === undefined ? {} : { failureClasses }) };
+export function measureGuard(sessions: readonly GuardSession[], { similarity, failureClasses, unknownFailureBlockAfter }: MeasureGuardOptions = {}): GuardMeasurement {
+  const result: GuardMeasurement = { sessions: sessions.length, calls: 0, failedCalls: 0, exactRepeats: 0, exactSameErrorRepeats: 0, unchangedRepeats: 0, unchangedRepeatsThatSucceeded: 0, nearRepeats: 0, unchangedNearRepeats: 0, otherCalls: 0, repeatsThatSucceeded: 0, transientRetries: 0, transientRetriesByAttempt: [], guard: emptyFlags(), naive: emptyFlags() };
+  const trackerOptions = { ...(similarity === undefined ? {} : { similarity }), ...(failureClasses === undefined ? {} : { failureClasses }), ...(unknownFailureBlockAfter === undefined ? {} : { unknownFailureBlockAfter }) };
   for (const session of sessions) replaySession(session, result, trackerOptions);
   return result;
 }
@@ -121,10 +140,17 @@ interface PendingCall {
   blocked: boolean;
 }
 
-function replaySession(session: GuardSession, result: GuardMeasurement, trackerOptions: { similarity?: number; failureClasses?: boolean }): void {
+/** Adds one to `counts[index]`, filling the gaps with zeros. */
+function bump(counts: number[], index: number): void {
+  while (counts.length <= index) counts.push(0);
+  counts[index]!++;
+}
+
+function replaySession(session: GuardSession, result: GuardMeasurement, trackerOptions: Omit<MeasureGuardOptions, 'similarity'> & { similarity?: number }): void {
   let clock = 0;
   const tracker = new DeadEndTracker({ sessionId: session.id, now: () => clock, vectorise: createLexicalVectoriser().vector, ...trackerOptions });
-  const transientLast = new Set<string>();
+  /** Planted faults in a row, per exact signature, up to the latest result of that call. */
+  const transientLast = new Map<string, number>();
   const failedExact = new Set<string>();
   const failedNear = new Set<string>();
   const lastError = new Map<string, string>();
@@ -144,13 +170,17 @@ function replaySession(session: GuardSession, result: GuardMeasurement, trackerO
     const call = message.role === 'tool' && message.toolCallId !== undefined ? pending.get(message.toolCallId) : undefined;
     if (!call) continue;
     pending.delete(message.toolCallId!);
-    if (transientLast.has(call.exact)) {
+    const planted = transientLast.get(call.exact) ?? 0;
+    if (planted > 0) {
       result.transientRetries++;
+      bump(result.transientRetriesByAttempt, planted);
       if (call.blocked) result.guard.transientBlocked++;
       else if (call.flagged) result.guard.transientWarned++;
+      if (call.blocked) bump(result.guard.transientBlockedByAttempt, planted);
+      else if (call.flagged) bump(result.guard.transientWarnedByAttempt, planted);
       if (failedExact.has(call.exact)) result.naive.transientWarned++;
     }
-    if (message.metadata?.[INJECTED_TRANSIENT] === true) transientLast.add(call.exact);
+    if (message.metadata?.[INJECTED_TRANSIENT] === true) transientLast.set(call.exact, planted + 1);
     else transientLast.delete(call.exact);
     count(result, call, message.isError === true ? errorKey(message) : undefined, { failedExact, failedNear, lastError, failedUnchanged, failedNearUnchanged });
   }
@@ -197,6 +227,7 @@ function count(
     if (sameError) result.exactSameErrorRepeats++;
     if (call.flagged) result.guard.exactFlagged++;
     if (call.flagged && sameError) result.guard.exactSameErrorFlagged++;
+    if (call.blocked && sameError) result.guard.exactSameErrorBlocked++;
     if (naiveFlagged) result.naive.exactFlagged++;
     if (naiveFlagged && sameError) result.naive.exactSameErrorFlagged++;
   } else if (nearRepeat && failed) {

@@ -95,7 +95,9 @@ function briefLines(deadEnd: DeadEnd): [string, string] {
   const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
   // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
   // A transient fault is shown as such: a retry may work.
-  const status = deadEnd.transient ? 'transient, a retry may work' : deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+  const state = deadEnd.transient ? 'transient, a retry may work' : deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';
+  // The failure class too, when it is not transient (said already): permanent, or unknown.
+  const status = deadEnd.transient || deadEnd.failureClass === undefined || deadEnd.failureClass === 'transient' ? state : `${state}, ${deadEnd.failureClass === 'permanent' ? 'permanent' : 'unknown class'}`;
   const approach = deadEnd.trace.approach.replace(/\s+/g, ' ');
   // The lesson before the details: when the whole line does not fit, the call is cut short and
   // the reason stays.

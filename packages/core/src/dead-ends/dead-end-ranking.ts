@@ -57,8 +57,30 @@ export function guardVerdict(deadEnd: DeadEnd, how: string): GuardVerdict {
   return {
     verdict: deadEnd.status === 'dead' ? 'block' : 'warn',
     deadEnd: { ...deadEnd },
-    reason: `Dead end ${deadEnd.id}: ${how} failed ${times} (${deadEnd.reason}) and nothing it depends on has changed since.`,
+    reason: `Dead end ${deadEnd.id}: ${how} failed ${times} (${deadEnd.reason}) and nothing it depends on has changed since.${classNote(deadEnd)}`,
+    ...withClass(deadEnd),
   };
+}
+
+/** The verdict's `failureClass`, when the dead end has one. */
+function withClass(deadEnd: DeadEnd): Pick<GuardVerdict, 'failureClass'> {
+  return deadEnd.failureClass === undefined ? {} : { failureClass: deadEnd.failureClass };
+}
+
+/**
+ * What the failure class means for this verdict, as a sentence after the reason (empty for dead
+ * ends without a class: registered ones, corrections, old snapshots).
+ *
+ * @internal
+ */
+export function classNote(deadEnd: DeadEnd): string {
+  if (deadEnd.failureClass === 'permanent') return ' Failure class: permanent (the same call fails the same way until something it depends on changes).';
+  if (deadEnd.failureClass !== 'unknown') return '';
+  const streak = deadEnd.identicalFailures ?? 1;
+  const times = streak === 1 ? 'once' : `${streak} times in a row`;
+  return deadEnd.status === 'dead'
+    ? ` Failure class: unknown (neither transient nor recognisably permanent), blocked after failing identically ${times} with nothing changed.`
+    : ` Failure class: unknown (neither transient nor recognisably permanent): failed identically ${times} so far, so a warning rather than a block.`;
 }
 
 /**
@@ -67,7 +89,7 @@ export function guardVerdict(deadEnd: DeadEnd, how: string): GuardVerdict {
  * @internal
  */
 export function transientVerdict(deadEnd: DeadEnd): GuardVerdict {
-  return { verdict: 'allow', deadEnd: { ...deadEnd }, reason: `Its last failure was transient (${deadEnd.reason}): retrying is fine.` };
+  return { verdict: 'allow', deadEnd: { ...deadEnd }, reason: `Its last failure was transient (${deadEnd.reason}): retrying is fine.`, failureClass: 'transient' };
 }
 
 /**
@@ -81,6 +103,7 @@ export function changedVerdict(deadEnd: DeadEnd): GuardVerdict {
   return {
     verdict: 'warn',
     deadEnd: { ...deadEnd },
-    reason: `Dead end ${deadEnd.id}: the same call failed ${times} (${deadEnd.reason}); since then \`${deadEnd.changedSince}\` changed what it depends on. Make sure that change addresses this error.`,
+    reason: `Dead end ${deadEnd.id}: the same call failed ${times} (${deadEnd.reason}); since then \`${deadEnd.changedSince}\` changed what it depends on. Make sure that change addresses this error.${deadEnd.failureClass === undefined ? '' : ` Failure class: ${deadEnd.failureClass}.`}`,
+    ...withClass(deadEnd),
   };
 }

@@ -39,6 +39,9 @@ function checkDeadEnd(value: unknown, index: number): void {
   if (!isRecord(value)) fail(`${where} is not an object`);
   const { id, sessionId, trace, reason, previousReason, vector, frequency, firstSeen, lastSeen, status, sourceIds, stale, effect, changedSince, transient } = value;
   if (!optionalString(changedSince) || (transient !== undefined && transient !== true)) fail(`${where} has a bad changedSince or transient`);
+  const { failureClass, identicalFailures } = value;
+  if (failureClass !== undefined && failureClass !== 'transient' && failureClass !== 'permanent' && failureClass !== 'unknown') fail(`${where}.failureClass must be 'transient', 'permanent' or 'unknown'`);
+  if (identicalFailures !== undefined && !(Number.isSafeInteger(identicalFailures) && (identicalFailures as number) >= 1)) fail(`${where}.identicalFailures must be a whole number from 1`);
   if (typeof id !== 'string' || typeof sessionId !== 'string' || typeof reason !== 'string') fail(`${where} lacks a string id, sessionId or reason`);
   if (!optionalString(previousReason)) fail(`${where}.previousReason must be a string`);
   if (!isRecord(trace) || typeof trace['approach'] !== 'string' || !optionalString(trace['toolName']) || !optionalString(trace['signature']) || !optionalString(trace['nearSignature'])) fail(`${where}.trace is malformed`);

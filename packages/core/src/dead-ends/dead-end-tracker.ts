@@ -1,9 +1,10 @@
 import { callSignature, type CallSignature } from './call-signature.js';
 import { classifyToolEffect, type ToolEffect } from './classify-tool-effect.js';
 import type { DeadEnd, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
-import { DEFAULT_DEAD_END_SIMILARITY } from './dead-end-types.js';
+import { DEFAULT_DEAD_END_SIMILARITY, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER } from './dead-end-types.js';
+import { classifyFailure, type FailureClass } from './failure-class.js';
 import { describeCall } from './describe-call.js';
-import { detectFailure } from './detect-failure.js';
+import { detectFailure, isGuardNoteOnly, type FailureSignal } from './detect-failure.js';
 import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
 import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
 import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
@@ -49,6 +50,12 @@ export interface ListDeadEndsOptions {
  * went through, is allowed, while re-running it after editing an unrelated file, or retrying a web
  * search after opening a file, is flagged.
  *
+ * **Failure classes** (`classifyFailure`): a `transient` failure never makes a call flagged; a
+ * `permanent` one turns `dead` (blocked) from its second failure; an `unknown` one stays `suspect`
+ * (warned) until it has failed identically `unknownFailureBlockAfter` times in a row with nothing
+ * changed (`identicalFailures`), and goes back to `suspect` when a new reason or a change breaks
+ * the streak.
+ *
  * @example
  * ```ts
  * const tracker = new DeadEndTracker({ sessionId: 's1', now: () => clock, vectorise: createLexicalVectoriser().vector });
@@ -68,14 +75,20 @@ export class DeadEndTracker {
   #lastApproach = '';
   #nextId = 1;
 
-  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, failureClasses = true, maxDeadEnds = DEFAULT_MAX_DEAD_ENDS, ...options }: DeadEndTrackerOptions) {
+  constructor({ similarity = DEFAULT_DEAD_END_SIMILARITY, failureClasses = true, maxDeadEnds = DEFAULT_MAX_DEAD_ENDS, unknownFailureBlockAfter = DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER, ...options }: DeadEndTrackerOptions) {
     if (!(similarity > 0 && similarity <= 1)) {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid similarity ${similarity}: use a number in (0, 1].` });
     }
     if (!(Number.isSafeInteger(maxDeadEnds) && maxDeadEnds >= 1)) {
       throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid maxDeadEnds ${maxDeadEnds}: use a whole number from 1 (default ${DEFAULT_MAX_DEAD_ENDS}).`, details: { maxDeadEnds } });
     }
-    this.#options = { similarity, failureClasses, maxDeadEnds, ...options };
+    if (!(Number.isSafeInteger(unknownFailureBlockAfter) && unknownFailureBlockAfter >= 2)) {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid unknownFailureBlockAfter ${unknownFailureBlockAfter}: use a whole number from 2 (default ${DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER}).`, details: { unknownFailureBlockAfter } });
+    }
+    if (failureClasses !== true && failureClasses !== false && failureClasses !== 'two-way') {
+      throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid failureClasses ${String(failureClasses)}: use true, false or 'two-way'.`, details: { failureClasses } });
+    }
+    this.#options = { similarity, failureClasses, maxDeadEnds, unknownFailureBlockAfter, ...options };
   }
 
   /** The session this tracker learns in. */
@@ -93,12 +106,15 @@ export class DeadEndTracker {
       return;
     }
     // A user message is a correction only when it contradicts the assistant turn just before it.
-    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
+    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses !== false, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
     if (message.role === 'tool') {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
       this.#pending.delete(message.toolCallId!);
-      if (signal) this.#fail(call, signal.reason, message.id, contentText(message.content), signal.transient === true);
+      const output = contentText(message.content);
+      // A call an adapter's guard blocked never ran: one more of the same failure, not a new reason.
+      const known = signal && isGuardNoteOnly(output) ? this.#deadEnds.find((each) => each.trace.signature === callSignature(call.name, call.arguments).exact) : undefined;
+      if (signal) this.#fail(call, known ? { ...signal, reason: known.reason } : signal, message.id, output);
       else this.#succeed(call);
     } else if (message.role === 'user') {
       if (signal && this.#lastApproach !== '') this.#create({ approach: this.#lastApproach }, signal.reason, message.id, 'suspect');
@@ -223,13 +239,18 @@ export class DeadEndTracker {
     return tracker;
   }
 
-  #fail(call: PendingCall, reason: string, sourceId: string, output: string, transient: boolean): void {
+  #fail(call: PendingCall, signal: FailureSignal, sourceId: string, output: string): void {
+    const { reason } = signal;
+    const transient = signal.transient === true;
     const signature = callSignature(call.name, call.arguments);
     const dependencies = failureDependencies(call.name, call.arguments, output, this.#openFile);
+    const failureClass = this.#failureClass(signal, output);
     let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
-    if (deadEnd) this.#bump(deadEnd, reason, [sourceId], transient);
+    if (deadEnd) this.#bump(deadEnd, reason, [sourceId], transient, failureClass);
     else {
       deadEnd = this.#create({ approach: describeCall(call.name, call.arguments), signature, toolName: call.name }, reason, sourceId, 'suspect', classifyToolEffect(call.name, call.arguments), transient);
+      if (failureClass !== undefined) deadEnd.failureClass = failureClass;
+      if (failureClass === 'unknown') deadEnd.identicalFailures = 1;
     }
     if (this.#deadEnds.includes(deadEnd)) this.#dependencies.set(deadEnd.id, dependencies);
   }
@@ -252,8 +273,20 @@ export class DeadEndTracker {
     this.#openFile = nextOpenFile(call.name, call.arguments, this.#openFile);
   }
 
-  #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[], transient = false): void {
+  /**
+   * The class of a tool failure under the tracker's `failureClasses` option: none when off or
+   * `'two-way'` (the guard before the unknown class: the transient flag alone, everything else as
+   * permanent, and no class recorded, so its texts are exactly those of then).
+   */
+  #failureClass(signal: FailureSignal, output: string): FailureClass | undefined {
+    return this.#options.failureClasses === true ? classifyFailure(signal, output) : undefined;
+  }
+
+  #bump(deadEnd: DeadEnd, reason: string, sourceIds: readonly string[], transient = false, failureClass?: FailureClass): void {
     const wasTransient = deadEnd.transient === true;
+    // The same failure again into an unchanged state: not stale (no change touched it, the call did
+    // not succeed in between), its latest failure not transient, the same reason.
+    const identical = deadEnd.stale !== true && !wasTransient && sameFailure(reason, deadEnd.reason);
     deadEnd.frequency++;
     deadEnd.lastSeen = this.#options.now();
     if (reason !== deadEnd.reason) deadEnd.previousReason = deadEnd.reason;
@@ -265,9 +298,21 @@ export class DeadEndTracker {
     if (transient && this.#options.failureClasses) {
       // A transient fault says nothing about the call: it never makes a dead end long-term.
       deadEnd.transient = true;
+      if (failureClass !== undefined) deadEnd.failureClass = failureClass;
+      delete deadEnd.identicalFailures;
       return;
     }
     delete deadEnd.transient;
+    if (failureClass !== undefined) deadEnd.failureClass = failureClass;
+    if (failureClass === 'unknown') {
+      // Neither transient nor recognisably permanent: long-term only after enough identical
+      // failures with nothing changed (a repeat before that gets a warning, not a block).
+      // The streak decides, both ways: after a change the call needs the full streak again.
+      deadEnd.identicalFailures = identical ? (deadEnd.identicalFailures ?? 1) + 1 : 1;
+      deadEnd.status = deadEnd.identicalFailures >= this.#options.unknownFailureBlockAfter ? 'dead' : 'suspect';
+      return;
+    }
+    delete deadEnd.identicalFailures;
     // The first permanent failure after transient ones is the first real one.
     if (deadEnd.frequency >= 2 && !wasTransient) deadEnd.status = 'dead';
   }
@@ -322,6 +367,14 @@ export class DeadEndTracker {
     const max = EXPERIENCES_PER_DEAD_END * this.#options.maxDeadEnds;
     if (this.#experiences.length > max) this.#experiences.splice(0, this.#experiences.length - max);
   }
+}
+
+/** Leading `Error:` wrappers a framework may put before an error's message (`Error: Error(Error): …`). */
+const ERROR_WRAPPERS = /^(?:\s*Error(?:\([\w.]*\))?:\s*)+/;
+
+/** Whether two failure reasons say the same thing, bare `Error:` wrappers and surrounding space aside. */
+function sameFailure(a: string, b: string): boolean {
+  return a.replace(ERROR_WRAPPERS, '').trim() === b.replace(ERROR_WRAPPERS, '').trim();
 }
 
 /** Characters of a call's description a change keeps (what the warning names). */

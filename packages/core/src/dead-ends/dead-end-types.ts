@@ -1,4 +1,5 @@
 import type { SparseVector } from '../text/index.js';
+import type { FailureClass } from './failure-class.js';
 
 /** What was tried, as a dead end remembers it. */
 export interface DeadEndTrace {
@@ -50,6 +51,20 @@ export interface DeadEnd {
    * retry is never flagged, and lists show it as transient.
    */
   transient?: true;
+  /**
+   * The class of its latest failure, for dead ends learnt from tool results (see `FailureClass`):
+   * `transient` (never flagged), `permanent` (an exact repeat into an unchanged state is blocked
+   * once it failed twice) or `unknown` (warned; blocked only after `unknownFailureBlockAfter`
+   * identical failures with nothing changed). Absent for registered dead ends, user corrections and
+   * dead ends restored from a snapshot taken before failure classes had three values (they behave
+   * as `permanent`, as they did then).
+   */
+  failureClass?: FailureClass;
+  /**
+   * For an `unknown`-class dead end: how many times in a row the call failed with this same reason
+   * with nothing changed in between (no state change touching it, no success, no transient fault).
+   */
+  identicalFailures?: number;
 }
 
 /** The guard's answer for a proposed tool call. */
@@ -64,6 +79,8 @@ export interface GuardVerdict {
   deadEnd?: DeadEnd;
   /** One line saying why. */
   reason: string;
+  /** The failure class of the dead end it matches, when known (also in `deadEnd.failureClass`). */
+  failureClass?: FailureClass;
 }
 
 /** A tool call the guard is asked about. */
@@ -96,11 +113,21 @@ export interface DeadEndTrackerOptions {
   similarity?: number;
   /**
    * Failure classes: transient faults are never flagged, a stated exit status beats the output's
-   * text, and a repeat of a failed call after a state change gets a `warn`. `false` gives the
-   * guard as it was before (for comparisons).
+   * text, a repeat of a failed call after a state change gets a `warn`, and a failure that reads
+   * neither as transient nor as permanent (`unknown`) is warned about before it is blocked (see
+   * `unknownFailureBlockAfter`). `'two-way'` reads every failure that is not transient as
+   * permanent (the guard before the `unknown` class); `false` gives the guard as it was before
+   * failure classes. Both are for comparisons.
    * @default true
    */
-  failureClasses?: boolean;
+  failureClasses?: boolean | 'two-way';
+  /**
+   * How many identical failures in a row (same reason, nothing changed in between) an `unknown`-class
+   * failure needs before an exact repeat is blocked; until then a repeat gets a `warn` naming the
+   * earlier error. A whole number from 2. Permanent failures are blocked from their second failure.
+   * @default 3 (`DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER`)
+   */
+  unknownFailureBlockAfter?: number;
   /**
    * The most dead ends the registry holds. Past it, dead ends go in this order: stale ones whose
    * call then worked, transient ones, stale ones by a state change (the guard still warns on
@@ -112,6 +139,15 @@ export interface DeadEndTrackerOptions {
    */
   maxDeadEnds?: number;
 }
+
+/**
+ * Default of {@link DeadEndTrackerOptions.unknownFailureBlockAfter}: an unknown-class failure is
+ * blocked from its fourth attempt (after three identical failures), one attempt later than a
+ * permanent one. Chosen on the failure-class report (issue 15, guard3 session): at 2 a transient
+ * fault worded in a way nobody listed, retried twice with the same message, is blocked on the
+ * third attempt; at 3 that takes a fault that persisted through three identical tries.
+ */
+export const DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER = 3;
 
 /** Default of {@link DeadEndTrackerOptions.similarity}. */
 export const DEFAULT_DEAD_END_SIMILARITY = 0.82;

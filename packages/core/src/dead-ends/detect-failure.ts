@@ -52,6 +52,33 @@ const ERROR_LINES: readonly RegExp[] = [
   /^\s*\d+ (failed|errors?)\b|\b\d+ failed\b.*\bpassed\b|\bTests?:? .*\b[1-9]\d* failed\b/,
 ];
 const TRACEBACK = /^Traceback \(most recent call last\)/m;
+/**
+ * A line an adapter's guard added to a tool result (the LangChain `[cairn guard] Warning: …` note,
+ * the LlamaIndex `cairn warning: this call resembles a known dead end.` and `cairn blocked this
+ * call` texts): cairn's own words, quoting the earlier error, never the tool's output. Read as
+ * output, each repeat would fail "for a new reason" (the note counts the failures).
+ */
+const GUARD_NOTE_LINE = /\[cairn guard\]|cairn warning: this call resembles a known dead end|cairn blocked this call|^Blocked by cairn: /;
+
+/**
+ * The output without the lines an adapter's guard added to it; unchanged when nothing else is
+ * left (a blocked call's result: see {@link isGuardNoteOnly}).
+ */
+function withoutGuardNotes(text: string): string {
+  if (!GUARD_NOTE_LINE.test(text)) return text;
+  const rest = text.split('\n').filter((line) => !GUARD_NOTE_LINE.test(line));
+  return rest.some((line) => line.trim() !== '') ? rest.join('\n') : text;
+}
+
+/**
+ * Whether a tool output is only what an adapter's guard said (the result of a call it blocked,
+ * which never ran): it tells nothing new about the call.
+ *
+ * @internal
+ */
+export function isGuardNoteOnly(text: string): boolean {
+  return GUARD_NOTE_LINE.test(text) && text.split('\n').every((line) => line.trim() === '' || GUARD_NOTE_LINE.test(line));
+}
 /** A line that says only that something failed, with its exit status (`Error: exit code 1`). */
 const GENERIC_FAILURE = /^\s*((error|fatal|failed|failure)\b[:!]?\s*)?(command )?(exit(ed)? (with )?(code|status) \d+|non-zero exit( status)?)\.?\s*$/i;
 /** An exception line at the end of a traceback: an unindented dotted name, then `: message`. */
@@ -110,7 +137,9 @@ function errorLine(text: string): string | undefined {
  * A stated exit status (`metadata.exitCode`, or an output line such as `exit code 0`) beats the
  * text: exit 0 is no failure whatever was printed, a non-zero status is one. A failure whose
  * telling line reads as a transient fault (429, 503, a timeout, a connection reset…) is marked
- * `transient` (for a failure the tool flagged itself, any unquoted line of its output). A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X").
+ * `transient` (for a failure the tool flagged itself, any unquoted line of its output). Lines an
+ * adapter's guard added to the result (`[cairn guard] …`, `cairn warning: …`) are not the tool's
+ * output and are never read. A `user` message fails as a `user-correction` ("no, that's wrong", "don't do X").
  * Others never fail.
  *
  * @param message - Any message of the log.
@@ -124,8 +153,9 @@ function errorLine(text: string): string | undefined {
  * ```
  */
 export function detectFailure(message: CairnMessage, { failureClasses = true, previousAssistant }: DetectFailureOptions = {}): FailureSignal | undefined {
-  const text = contentText(message.content);
+  const content = contentText(message.content);
   if (message.role === 'tool') {
+    const text = withoutGuardNotes(content);
     const line = errorLine(text);
     let signal: FailureSignal | undefined;
     // The telling line in full: the class is read before the reason is cut to its length.
@@ -149,6 +179,7 @@ export function detectFailure(message: CairnMessage, { failureClasses = true, pr
     return signal;
   }
   if (message.role !== 'user') return undefined;
+  const text = content;
   if (previousAssistant !== undefined && failureClasses) {
     const corrected = detectCorrection(text, previousAssistant);
     return corrected === undefined ? undefined : { kind: 'user-correction', reason: oneLine(corrected) };

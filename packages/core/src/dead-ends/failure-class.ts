@@ -1,4 +1,5 @@
 import type { CairnMessage } from '../log/index.js';
+import { isPermanentFailure } from './permanent-failure.js';
 
 /**
  * Faults that say nothing about the call itself: the service was busy, overloaded, unreachable
@@ -33,6 +34,14 @@ const REFUSED = /\b(connection refused|ECONNREFUSED|ConnectionRefusedError)\b/i;
  * or one with no address, is a service restarting or shedding load: transient.
  */
 const LOCAL_ADDRESS = /\b(localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0)\b|\[?::1\]?(:\d+)?(\s|$)/i;
+
+/**
+ * Whether a line reports a connection refused on a local address: a service of this machine that
+ * is not running, which stays so until someone starts it (a permanent failure).
+ */
+function isLocalRefusal(line: string): boolean {
+  return REFUSED.test(line) && LOCAL_ADDRESS.test(line);
+}
 
 /** Whether one line reads as a transient fault. */
 function isTransientLine(line: string): boolean {
@@ -96,4 +105,42 @@ export function readExitStatus(message: CairnMessage, text: string): number | un
     if (match) return Number(match[1]);
   }
   return undefined;
+}
+
+/**
+ * What a tool failure says about a retry of the same call:
+ * - `transient`: a fault that clears by itself (429, 503, a timeout, a reset connection…): a retry
+ *   is never blocked;
+ * - `permanent`: a recognised signature of a failure the same call into the same state repeats
+ *   (not found, permission denied, invalid argument, a syntax or type error, HTTP 4xx other than
+ *   408 / 423 / 425 / 429, failing tests…): an exact repeat with nothing changed is blocked from the
+ *   second failure on;
+ * - `unknown`: neither (a bare non-zero exit, an unfamiliar message): the first repeat gets a
+ *   `warn`, a block comes only after `unknownFailureBlockAfter` identical failures with nothing
+ *   changed in between.
+ */
+export type FailureClass = 'transient' | 'permanent' | 'unknown';
+
+/**
+ * The class of a failure `detectFailure` read from a tool output: `transient` when it marked it so,
+ * else `permanent` when an unquoted line of the output (or the reason) carries a permanent
+ * signature (`isPermanentFailure`) or reports a connection refused on a local address (a local
+ * service that is not running), else `unknown`. The exit status has already decided whether
+ * there is a failure at all (exit 0 never is one); a non-zero exit is permanent only with a
+ * recognised error signature.
+ *
+ * @param signal - What `detectFailure` returned for the output (its `transient` flag and reason).
+ * @param output - The tool output.
+ * @returns The failure class.
+ *
+ * @example
+ * ```ts
+ * classifyFailure({ reason: 'exit code 2' }, 'make: *** No rule to make target'); // 'permanent'
+ * classifyFailure({ reason: 'exit code 2' }, 'done'); // 'unknown'
+ * ```
+ */
+export function classifyFailure(signal: { reason: string; transient?: true }, output: string): FailureClass {
+  if (signal.transient) return 'transient';
+  if (isPermanentFailure(signal.reason) || isPermanentFailure(output)) return 'permanent';
+  return output.split('\n').some((line) => !QUOTED_LINE.test(line) && isLocalRefusal(line)) ? 'permanent' : 'unknown';
 }

@@ -40,7 +40,7 @@ export function initialEngineState(options: ContextEngineOptions): EngineState {
     registeredDeadEnds: new Set(),
     preloadedDeadEnds: new Set(),
     pages: new PageBook(log, resolved.sessionId, resolved.pages.consolidation),
-    deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text), maxDeadEnds: resolved.deadEndRegistry.maxDeadEnds }),
+    deadEnds: new DeadEndTracker({ sessionId: resolved.sessionId, now: resolved.now, vectorise: (text) => log.vectoriser.vector(text), ...resolved.deadEndRegistry }),
     resources: new ResourceLedger(),
     playbook: resolved.playbook.enabled ? createPlaybookRuntime(resolved.playbook, resolved.now, (text) => tokenCounter.count(text)) : undefined,
   };

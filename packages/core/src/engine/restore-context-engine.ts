@@ -159,7 +159,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   state.direction.recent = (direction.recent === undefined ? [] : list(direction.recent, 'snapshot.direction.recent')).map((entry, index) =>
     vector(entry, `snapshot.direction.recent[${index}]`, size),
   );
-  const trackerOptions = { sessionId, now: state.options.now, vectorise: (value: string) => state.log.vectoriser.vector(value), maxDeadEnds: state.options.deadEndRegistry.maxDeadEnds };
+  const trackerOptions = { sessionId, now: state.options.now, vectorise: (value: string) => state.log.vectoriser.vector(value), ...state.options.deadEndRegistry };
   if (root.deadEnds === undefined) {
     // A snapshot from before the registry: learn it again from the log.
     for (const message of messages) state.deadEnds.observe(message);

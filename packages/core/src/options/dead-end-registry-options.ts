@@ -1,5 +1,5 @@
 import { CairnError } from '../log/index.js';
-import { DEFAULT_MAX_DEAD_ENDS } from '../dead-ends/index.js';
+import { DEFAULT_MAX_DEAD_ENDS, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER } from '../dead-ends/index.js';
 
 /**
  * The dead-end registry of an engine (`ContextEngineOptions.deadEndRegistry`): how many dead ends
@@ -14,11 +14,29 @@ export interface DeadEndRegistryOptions {
    * @default 200 (`DEFAULT_MAX_DEAD_ENDS`: five times the 40 dead ends the brief considers)
    */
   maxDeadEnds?: number;
+  /**
+   * How many identical failures in a row (same reason, nothing changed in between) a failure of
+   * `unknown` class (neither a recognised transient fault nor a recognised permanent failure) needs
+   * before the guard blocks an exact repeat; until then a repeat gets a `warn` naming the earlier
+   * error. A whole number from 2. Permanent failures are blocked from their second failure and
+   * transient ones never.
+   * @default 3 (`DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER`)
+   */
+  unknownFailureBlockAfter?: number;
+  /**
+   * The guard's failure classes: `true` reads transient, permanent and unknown failures;
+   * `'two-way'` reads every failure that is not transient as permanent (the guard before the
+   * unknown class); `false` has no classes (the guard before failure classes). For comparisons.
+   * @default true
+   */
+  failureClasses?: boolean | 'two-way';
 }
 
 /** {@link DeadEndRegistryOptions} with defaults applied. */
 export interface ResolvedDeadEndRegistryOptions {
   maxDeadEnds: number;
+  unknownFailureBlockAfter: number;
+  failureClasses: boolean | 'two-way';
 }
 
 /**
@@ -30,7 +48,7 @@ export interface ResolvedDeadEndRegistryOptions {
  *
  * @example
  * ```ts
- * resolveDeadEndRegistryOptions({ maxDeadEnds: 50 }); // { maxDeadEnds: 50 }
+ * resolveDeadEndRegistryOptions({ maxDeadEnds: 50 }); // { maxDeadEnds: 50, unknownFailureBlockAfter: 3, failureClasses: true }
  * ```
  */
 export function resolveDeadEndRegistryOptions(options: DeadEndRegistryOptions | undefined): ResolvedDeadEndRegistryOptions {
@@ -39,7 +57,15 @@ export function resolveDeadEndRegistryOptions(options: DeadEndRegistryOptions | 
   if (!(typeof maxDeadEnds === 'number' && Number.isSafeInteger(maxDeadEnds) && maxDeadEnds >= 1)) {
     throw invalidRegistry('deadEndRegistry.maxDeadEnds', maxDeadEnds, `a whole number from 1 (default ${DEFAULT_MAX_DEAD_ENDS})`);
   }
-  return { maxDeadEnds };
+  const unknownFailureBlockAfter = options?.unknownFailureBlockAfter ?? DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER;
+  if (!(typeof unknownFailureBlockAfter === 'number' && Number.isSafeInteger(unknownFailureBlockAfter) && unknownFailureBlockAfter >= 2)) {
+    throw invalidRegistry('deadEndRegistry.unknownFailureBlockAfter', unknownFailureBlockAfter, `a whole number from 2 (default ${DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER})`);
+  }
+  const failureClasses = options?.failureClasses ?? true;
+  if (failureClasses !== true && failureClasses !== false && failureClasses !== 'two-way') {
+    throw invalidRegistry('deadEndRegistry.failureClasses', failureClasses, "true, false or 'two-way' (default true)");
+  }
+  return { maxDeadEnds, unknownFailureBlockAfter, failureClasses };
 }
 
 function invalidRegistry(parameter: string, value: unknown, expected: string): CairnError {
