@@ -90,6 +90,9 @@ describe('cairnMiddleware through createAgent', () => {
     expect(String(results[1]!.content)).toContain('[cairn guard] Warning');
     expect(results[2]!.status).toBe('error');
     expect(String(results[2]!.content)).toContain('cairn blocked this call');
+    // The failure's class travels with the guard's note (the tool's output names a permanent failure).
+    expect(results[1]!.response_metadata.cairn_guard).toMatchObject({ verdict: 'warn', failureClass: 'permanent' });
+    expect(results[2]!.response_metadata.cairn_guard).toMatchObject({ verdict: 'block', failureClass: 'permanent' });
     // After the first failure every model call sees the brief naming the failed call.
     const afterFailure = model.calls[1]!.messages;
     expect(promptText(afterFailure)).toContain(DEAD_END_BRIEF_HEADER);

@@ -13,7 +13,7 @@ export function blockedToolResult(toolCall: ToolCall, verdict: GuardVerdict): To
     tool_call_id: toolCall.id ?? '',
     name: toolCall.name,
     status: 'error',
-    response_metadata: { [GUARD_METADATA_KEY]: { verdict: 'block', reason: verdict.reason, deadEnd: verdict.deadEnd?.id } },
+    response_metadata: { [GUARD_METADATA_KEY]: { verdict: 'block', reason: verdict.reason, deadEnd: verdict.deadEnd?.id, ...(verdict.failureClass ? { failureClass: verdict.failureClass } : {}) } },
   });
 }
 
@@ -35,6 +35,6 @@ export function warnedToolResult<T>(result: T, verdict: GuardVerdict): T {
     ...(result.artifact !== undefined ? { artifact: result.artifact } : {}),
     ...(result.metadata !== undefined ? { metadata: result.metadata } : {}),
     additional_kwargs: result.additional_kwargs,
-    response_metadata: { ...result.response_metadata, [GUARD_METADATA_KEY]: { verdict: verdict.verdict, reason: verdict.reason, deadEnd: verdict.deadEnd?.id, note } },
+    response_metadata: { ...result.response_metadata, [GUARD_METADATA_KEY]: { verdict: verdict.verdict, reason: verdict.reason, deadEnd: verdict.deadEnd?.id, ...(verdict.failureClass ? { failureClass: verdict.failureClass } : {}), note } },
   }) as T;
 }

@@ -31,7 +31,7 @@ export function deadEndBullets(deadEnds: readonly DeadEnd[], experiences: readon
 function deadEndBullet(deadEnd: DeadEnd, hits: number): PlaybookBullet {
   // Stale with no recorded hit and no state change named: the same call succeeded since.
   const succeeded = deadEnd.stale === true && deadEnd.changedSince === undefined && hits === 0 ? 1 : 0;
-  const note = deadEnd.transient ? ' (transient: a retry may work)' : deadEnd.stale ? ' (since changed: may work now)' : '';
+  const note = deadEnd.transient ? ' (transient: a retry may work)' : deadEnd.stale ? ' (since changed: may work now)' : deadEnd.failureClass === 'unknown' ? ' (unknown failure class: may be transient)' : '';
   return {
     id: `${DEAD_END_BULLET_PREFIX}${deadEnd.id}`,
     section: 'mistakes',
