@@ -4,7 +4,8 @@ import { inferWorkPhase } from '../log/index.js';
 import type { ResolvedOptions } from '../options/index.js';
 import { shareWithNeighbours } from './share-with-neighbours.js';
 import { speakerFocus } from './speaker-focus.js';
-import { scoreCombiner, structuralParts, type ActiveSignals, type TurnSignals } from './score-unit.js';
+import { type ActiveSignals, type TurnSignals } from './score-unit.js';
+import { unitScorer } from './unit-scorer.js';
 import type { SessionLog } from '../log/index.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from '../text/index.js';
 import type { TermBag } from '../text/index.js';
@@ -125,16 +126,16 @@ export function scoreUnits(
     normalisers.intent = Math.max(INTENT_FLOOR, maxOf(raw.intent));
     normalisers.keyword = Math.max(KEYWORD_FLOOR, maxOf(raw.keyword));
   }
-  const combine = scoreCombiner(signals.weights, signals.active);
+  const score = unitScorer(signals);
   const { focus } = raw;
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
-    const parts = structuralParts(log.units[index]!, signals);
-    parts.intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
-    parts.keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
-    if (raw.dense && raw.dense[offset]! >= 0) parts.intentMatch = withDense(parts.intentMatch, parts.keywordOverlap, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
+    let intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
+    const keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
+    if (raw.dense && raw.dense[offset]! >= 0) intentMatch = withDense(intentMatch, keywordOverlap, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
     const state = states[index]!;
-    state.score = focus ? combine(parts) * focus[offset]! : combine(parts);
+    const combined = score(log.units[index]!, intentMatch, keywordOverlap);
+    state.score = focus ? combined * focus[offset]! : combined;
     state.scoredTurn = turn;
   }
   return raw;

@@ -22,7 +22,8 @@ export interface TurnSignals {
   readonly halfLifeUnits: number;
 }
 
-const ROLE_IMPORTANCE: Record<Unit['kind'], number> = {
+/** How much a unit counts by its role, before relevance. @internal */
+export const ROLE_IMPORTANCE: Record<Unit['kind'], number> = {
   system: 1,
   user: 0.8,
   assistant: 0.5,

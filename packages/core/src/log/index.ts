@@ -8,7 +8,7 @@ export { CairnError } from './errors.js';
 export type { CairnErrorCode, CairnErrorOptions } from './errors.js';
 export { inferWorkPhase, workPhaseMatch } from './infer-work-phase.js';
 export { featureText, SessionLog } from './session-log.js';
-export { argumentsText, contentText, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, MESSAGE_OVERHEAD_TOKENS, TOOL_CALL_OVERHEAD_TOKENS } from './token-counter.js';
+export { argumentsText, contentText, contentTokensOf, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, MESSAGE_OVERHEAD_TOKENS, TOOL_CALL_OVERHEAD_TOKENS } from './token-counter.js';
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './token-counter.js';
 export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPart, ToolCall, ViewMessage, WorkPhase } from './types.js';
 export type { EdgeKind, Unit, UnitRendering, UnitState } from './unit.js';

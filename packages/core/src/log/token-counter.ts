@@ -168,3 +168,15 @@ export function countMessageTokens(message: CairnMessage | ViewMessage, counter:
   if (message.toolCalls) for (const call of message.toolCalls) total += toolCallTokens(call, counter);
   return total;
 }
+
+/**
+ * Tokens of a message's content alone, from `messageTokens`, its whole count
+ * ({@link countMessageTokens} with the same counter): the framing and the name are taken off
+ * (counting a name costs far less than counting a long content again). `undefined` for a message
+ * with tool calls (their arguments can be long: count the content instead). @internal
+ */
+export function contentTokensOf(message: CairnMessage | ViewMessage, messageTokens: number, counter: TokenCounter): number | undefined {
+  if (message.toolCalls && message.toolCalls.length > 0) return undefined;
+  const tokens = messageTokens - MESSAGE_OVERHEAD_TOKENS - (message.name ? 1 + counter.count(message.name) : 0);
+  return tokens >= 0 ? tokens : undefined;
+}

@@ -1,3 +1,4 @@
+import { CostMultiset } from './cost-multiset.js';
 import { StepHeap } from './step-heap.js';
 import type { Fidelity } from '../log/index.js';
 import type { ViewPlan } from './view-plan.js';
@@ -182,11 +183,23 @@ export function upgradeToTarget(input: FitInput, target: number, minValue: numbe
     // An upgrade that saves tokens (a placeholder dearer than what it stands for) is taken even
     // when it gains no value.
     if (gain <= 0 && cost >= 0) return;
+    if (cost <= 0) freeSteps++;
+    else pending.add(cost);
     heap.push(cost <= 0 ? Number.POSITIVE_INFINITY : gain / cost, unit, to, -cost);
   };
+  // What lets the pass stop early, with the plan it would end with: the steps in the heap that
+  // save or keep tokens (always taken), and the costs of the others. A step's cost changes only
+  // when it or a unit up to two places away changes, and then a fresh step is pushed, so once no
+  // free step is left and the cheapest cost left is over the room, no later step can fit —
+  // unless the room grew (a step that saves taken) after a step was turned away for want of it.
+  let freeSteps = 0;
+  const pending = new CostMultiset();
+  let turnedAwayAt = Number.NEGATIVE_INFINITY;
   for (let unit = 0; unit < plan.size; unit++) consider(unit);
   while (heap.pop()) {
     const { id: unit, to } = heap;
+    if (heap.saved >= 0) freeSteps--;
+    else pending.remove(-heap.saved);
     if (higher(plan.get(unit), canCompress(unit)) !== to) continue;
     const cost = plan.delta(unit, to);
     if (-cost !== heap.saved) {
@@ -194,7 +207,11 @@ export function upgradeToTarget(input: FitInput, target: number, minValue: numbe
       continue;
     }
     // An upgrade that adds no tokens (a placeholder dearer than what it stands for) always pays.
-    if (cost > 0 && plan.tokens + cost > target) continue;
+    if (cost > 0 && plan.tokens + cost > target) {
+      turnedAwayAt = Math.max(turnedAwayAt, plan.tokens);
+      if (freeSteps === 0 && plan.tokens >= turnedAwayAt && plan.tokens + pending.least() > target) break;
+      continue;
+    }
     const leftRun = plan.get(unit) === 'placeholder';
     plan.set(unit, to);
     changed.add(unit);

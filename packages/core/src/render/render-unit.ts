@@ -3,7 +3,7 @@ import { compressToolArguments } from '../text/index.js';
 import { markerField } from '../text/index.js';
 import { neutralizeMarkup } from '../text/index.js';
 import type { SessionLog } from '../log/index.js';
-import { contentText, countMessageTokens, type TokenCounter } from '../log/index.js';
+import { contentText, contentTokensOf, countMessageTokens, type TokenCounter } from '../log/index.js';
 import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
 import type { Unit, UnitRendering } from '../log/index.js';
 
@@ -90,10 +90,10 @@ function relatedLine(unit: Unit, log: SessionLog): string {
   return `\n[cairn:related ${ids.join(' ')}]`;
 }
 
-function compressContent(message: CairnMessage, tokens: number, context: RenderContext, header: string, maxTokens?: number): string {
+function compressContent(message: CairnMessage, tokens: number, context: RenderContext, header: string, maxTokens?: number, textTokens?: number): string {
   const text = contentText(message.content);
   const budget = maxTokens ?? Math.max(MIN_COMPRESSED_TOKENS, Math.ceil(tokens * context.compressionRatio));
-  const compressed = compressText(text, { maxTokens: budget, countTokens: context.counter.count });
+  const compressed = compressText(text, { maxTokens: budget, countTokens: context.counter.count, ...(textTokens === undefined ? {} : { textTokens }) });
   return `${header} ${neutralizeMarkup(compressed.text)}`;
 }
 
@@ -122,7 +122,7 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
         ? `[cairn:summary id=${markerField(message.id)}] ${neutralizeMarkup(summary)}`
         : unit.kind === 'orphan-result'
           ? compressContent({ ...message, content: orphanText(message) }, tokens, context, header, cap)
-          : compressContent(message, tokens, context, header, cap);
+          : compressContent(message, tokens, context, header, cap, contentTokensOf(message, tokens, context.counter));
     // A squeezed rendering (the budget fallback's) drops the related line: it only points at other
     // units, and at that budget every token of the message itself counts.
     if (offset === 0 && cap === undefined) content += relatedLine(unit, log);

@@ -13,6 +13,11 @@ export interface CompressTextOptions {
   maxTokens: number;
   /** Counts tokens of a text (deterministic). */
   countTokens: (text: string) => number;
+  /**
+   * `countTokens(text)` of the input, when the caller already knows it (a logged message's cached
+   * count): the input is then not counted again. It must be exactly that count.
+   */
+  textTokens?: number;
 }
 
 /** What {@link compressText} returns. */
@@ -69,7 +74,7 @@ export function compressText(text: string, options: CompressTextOptions): Compre
   const { countTokens } = options;
   const maxTokens = Number.isNaN(options.maxTokens) ? 0 : Math.floor(options.maxTokens);
   if (text.length <= Math.max(4096, maxTokens * MAX_CHARS_PER_TOKEN)) {
-    const tokens = countTokens(text);
+    const tokens = options.textTokens ?? countTokens(text);
     if (tokens <= maxTokens) {
       const anchors = extractAnchors(text, { maxAnchors: Number.MAX_SAFE_INTEGER }).length;
       return { text, tokens, keptAnchors: anchors, totalAnchors: anchors, truncated: false };
