@@ -1,0 +1,132 @@
+import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
+import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
+import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, backgroundKeywords, foldedPageOf, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
+import type { EngineState, RenderCache } from './engine-state.js';
+
+/** Id of the Background_Context block's message. */
+export const BACKGROUND_MESSAGE_ID = 'cairn:background';
+/** Folded pages, best in time × relevance first, that get keywords when the tokens allow. */
+const KEYWORD_PAGES = 16;
+
+/** One placeholder run of the rendered history. */
+interface Run {
+  /** Its message in the rendered history. */
+  message: number;
+  /** Tokens the history spends on it. */
+  tokens: number;
+  /** Its pages (see `foldedPageOf`), in log order. */
+  pages: string[];
+  /** The best score of its units (time × relevance: the units' scores this turn). */
+  score: number;
+  start: number;
+}
+
+/** What {@link foldBackground} returns: the history without the folded runs, and the block after it. */
+export interface FoldedHistory {
+  messages: ViewMessage[];
+  tokens: number;
+  /** Pages the block names, in log order. */
+  pages: string[];
+}
+
+function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[]): Run[] {
+  const runs: Run[] = [];
+  const count = fidelities.length;
+  for (let index = 0; index < count; index++) {
+    if (fidelities[index] !== 'placeholder') continue;
+    const start = index;
+    while (index + 1 < count && fidelities[index + 1] === 'placeholder') index++;
+    const pages: string[] = [];
+    let score = Number.NEGATIVE_INFINITY;
+    for (let unit = start; unit <= index; unit++) {
+      const page = foldedPageOf(state.pages, unit);
+      if (pages[pages.length - 1] !== page) pages.push(page);
+      score = Math.max(score, state.units[unit]!.score);
+    }
+    const tokens = (index + 1 < count ? rendered.tokensAtUnit[index + 1]! : rendered.tokens) - rendered.tokensAtUnit[start]!;
+    runs.push({ message: rendered.firstMessage[start]!, tokens, pages, score, start });
+  }
+  return runs;
+}
+
+/**
+ * Dual-decay overflow (`pages.consolidation.background`): folds placeholder runs of the rendered
+ * history into one Background_Context block after it, paid for by the runs' tokens and what the
+ * plan left unused (`budget` less the rendered tokens), so the plan is the one without the block.
+ * Runs fold lowest score first while the view stays within `budget`; a run whose pages do not fit
+ * stays; a run that ends the history folds first or nothing folds (the block must not follow a
+ * placeholder). Then the best-scored folded pages get keywords while they fit. Every page of a
+ * folded run is named in the block; the block shows no content of the messages it stands for.
+ * `undefined` when no run folds. @internal
+ */
+export function foldBackground(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter): FoldedHistory | undefined {
+  const runs = findRuns(state, rendered, fidelities);
+  if (runs.length === 0) return undefined;
+  const lastIsRun = runs[runs.length - 1]!.message === rendered.messages.length - 1;
+  const order = runs
+    .map((run, index) => ({ run, index }))
+    .sort((a, b) => (lastIsRun && a.index === runs.length - 1 ? -1 : lastIsRun && b.index === runs.length - 1 ? 1 : a.run.score - b.run.score || a.run.start - b.run.start));
+  const idCost = (id: string) => counter.count(` ${id}`);
+  const header = MESSAGE_OVERHEAD_TOKENS + counter.count(BACKGROUND_HEADER) + 1;
+  const folded: number[] = [];
+  const listed = new Set<string>();
+  let total = rendered.tokens;
+  for (const { run, index } of order) {
+    const fresh = run.pages.filter((page) => !listed.has(page));
+    let added = listed.size === 0 ? header : 0;
+    for (const page of fresh) added += idCost(page);
+    // Line starts ("- ") and breaks for the lines the new entries may open.
+    added += 2 * (Math.ceil((listed.size + fresh.length) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
+    if (total - run.tokens + added > budget) {
+      if (lastIsRun && folded.length === 0) return undefined;
+      continue;
+    }
+    folded.push(index);
+    for (const page of fresh) listed.add(page);
+    total += added - run.tokens;
+  }
+  if (folded.length === 0) return undefined;
+  // Keywords for the best-scored folded pages while the estimate allows.
+  const scores = new Map<string, number>();
+  for (const index of folded) for (const page of runs[index]!.pages) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
+  const keywords = new Map<string, string[]>();
+  const best = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEYWORD_PAGES);
+  for (const [page] of best) {
+    const words = backgroundKeywords(state.pages, page);
+    if (words.length === 0) continue;
+    const cost = counter.count(` (${words.join(', ')})`);
+    if (total + cost > budget) break;
+    keywords.set(page, words);
+    total += cost;
+  }
+  // Exact count: drop the keywords, then unfold the last folded runs, until it fits.
+  for (;;) {
+    const result = build(runs, folded, keywords, rendered);
+    if (result.tokens <= budget) return result;
+    if (keywords.size > 0) keywords.clear();
+    else if (folded.length > (lastIsRun ? 1 : 0)) folded.pop();
+    else return undefined;
+  }
+
+  function build(all: readonly Run[], chosen: readonly number[], words: ReadonlyMap<string, string[]>, history: RenderCache): FoldedHistory {
+    const drop = new Set(chosen.map((index) => all[index]!.message));
+    const messages: ViewMessage[] = [];
+    const sourceIds: string[] = [];
+    const pages: string[] = [];
+    const seen = new Set<string>();
+    let tokens = history.tokens;
+    for (const index of [...chosen].sort((a, b) => a - b)) {
+      const run = all[index]!;
+      tokens -= run.tokens;
+      for (const page of run.pages) if (!seen.has(page)) (seen.add(page), pages.push(page));
+    }
+    history.messages.forEach((message, at) => {
+      if (drop.has(at)) sourceIds.push(...message.sourceIds);
+      else messages.push(message);
+    });
+    const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
+    const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
+    messages.push(block);
+    return { messages, tokens: tokens + countMessageTokens(block, counter), pages };
+  }
+}
