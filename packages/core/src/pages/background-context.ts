@@ -23,6 +23,26 @@ export function foldedPageOf(book: PageBook, unit: number): string {
   return book.consolidation ? book.consolidation.outermostOf(unit) : book.idOf(unit);
 }
 
+/**
+ * {@link foldedPageOf} for many units of one turn: the top-level pages are read once (sorted by
+ * their first unit, they do not overlap) and each unit is found by binary search. @internal
+ */
+export function foldedPageResolver(book: PageBook): (unit: number) => string {
+  const roots = book.consolidation?.roots() ?? [];
+  return (unit) => {
+    let low = 0;
+    let high = roots.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const page = roots[middle]!;
+      if (unit < page.first) high = middle - 1;
+      else if (unit > page.last) low = middle + 1;
+      else return page.id;
+    }
+    return book.idOf(unit);
+  };
+}
+
 /** The first keywords of a page the block names (a consolidated page's, else the original page's). @internal */
 export function backgroundKeywords(book: PageBook, id: string): string[] {
   const page = book.consolidation?.get(id);

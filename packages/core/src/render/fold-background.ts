@@ -1,6 +1,6 @@
 import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
 import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
-import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, backgroundKeywords, foldedPageOf, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
+import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, backgroundKeywords, foldedPageResolver, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
 import type { EngineState, RenderCache } from './engine-state.js';
 
 /** Id of the Background_Context block's message. */
@@ -8,13 +8,42 @@ export const BACKGROUND_MESSAGE_ID = 'cairn:background';
 /** Folded pages, best in time × relevance first, that get keywords when the tokens allow. */
 const KEYWORD_PAGES = 16;
 
+/** Texts whose token counts are remembered per counter (page ids, the header) before the memo starts afresh. */
+const MAX_REMEMBERED = 65_536;
+const remembered = new WeakMap<TokenCounter, Map<string, number>>();
+/** The last block text counted per counter: a steady turn usually folds the same runs again. */
+const lastBlock = new WeakMap<TokenCounter, { content: string; tokens: number }>();
+
+/** Tokens of a short text that comes back turn after turn (a page id, the header), remembered per counter (bounded). */
+function countRemembered(counter: TokenCounter, text: string): number {
+  let counts = remembered.get(counter);
+  if (!counts) remembered.set(counter, (counts = new Map()));
+  let tokens = counts.get(text);
+  if (tokens === undefined) {
+    tokens = counter.count(text);
+    if (counts.size >= MAX_REMEMBERED) counts.clear();
+    counts.set(text, tokens);
+  }
+  return tokens;
+}
+
+/** Tokens of the block message: a pure function of its text, so the last count is reused when the text is the same. */
+function blockTokens(block: ViewMessage, counter: TokenCounter): number {
+  const content = block.content as string;
+  const last = lastBlock.get(counter);
+  if (last && last.content === content) return last.tokens;
+  const tokens = countMessageTokens(block, counter);
+  lastBlock.set(counter, { content, tokens });
+  return tokens;
+}
+
 /** One placeholder run of the rendered history. */
 interface Run {
   /** Its message in the rendered history. */
   message: number;
   /** Tokens the history spends on it. */
   tokens: number;
-  /** Its pages (see `foldedPageOf`), in log order. */
+  /** Its pages (see `foldedPageResolver`), in log order. */
   pages: string[];
   /** The best score of its units (time × relevance: the units' scores this turn). */
   score: number;
@@ -32,6 +61,7 @@ export interface FoldedHistory {
 function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[]): Run[] {
   const runs: Run[] = [];
   const count = fidelities.length;
+  const pageOf = foldedPageResolver(state.pages);
   for (let index = 0; index < count; index++) {
     if (fidelities[index] !== 'placeholder') continue;
     const start = index;
@@ -39,7 +69,7 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
     const pages: string[] = [];
     let score = Number.NEGATIVE_INFINITY;
     for (let unit = start; unit <= index; unit++) {
-      const page = foldedPageOf(state.pages, unit);
+      const page = pageOf(unit);
       if (pages[pages.length - 1] !== page) pages.push(page);
       score = Math.max(score, state.units[unit]!.score);
     }
@@ -66,8 +96,8 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
   const order = runs
     .map((run, index) => ({ run, index }))
     .sort((a, b) => (lastIsRun && a.index === runs.length - 1 ? -1 : lastIsRun && b.index === runs.length - 1 ? 1 : a.run.score - b.run.score || a.run.start - b.run.start));
-  const idCost = (id: string) => counter.count(` ${id}`);
-  const header = MESSAGE_OVERHEAD_TOKENS + counter.count(BACKGROUND_HEADER) + 1;
+  const idCost = (id: string) => countRemembered(counter, ` ${id}`);
+  const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, BACKGROUND_HEADER) + 1;
   const folded: number[] = [];
   const listed = new Set<string>();
   let total = rendered.tokens;
@@ -94,7 +124,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
   for (const [page] of best) {
     const words = backgroundKeywords(state.pages, page);
     if (words.length === 0) continue;
-    const cost = counter.count(` (${words.join(', ')})`);
+    const cost = countRemembered(counter, ` (${words.join(', ')})`);
     if (total + cost > budget) break;
     keywords.set(page, words);
     total += cost;
@@ -127,6 +157,6 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
     const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
     messages.push(block);
-    return { messages, tokens: tokens + countMessageTokens(block, counter), pages };
+    return { messages, tokens: tokens + blockTokens(block, counter), pages };
   }
 }
