@@ -62,7 +62,7 @@ export interface ConsolidationOptions {
    * as bare ids in log order, the pages best in time × relevance (the units' scores) with two
    * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and
    * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
-   * lowest-scored runs fold first). Measured in packages/bench/README.md.
+   * oldest runs fold first). Measured in packages/bench/README.md.
    * @default false
    */
   background?: boolean;

@@ -6,7 +6,7 @@ import type { EngineState, RenderCache } from './engine-state.js';
 /** Id of the Background_Context block's message. */
 export const BACKGROUND_MESSAGE_ID = 'cairn:background';
 /** Folded pages, best in time × relevance first, that get keywords when the tokens allow. */
-const KEYWORD_PAGES = 16;
+const KEYWORD_PAGES = 8;
 
 /** Texts whose token counts are remembered per counter (page ids, the header) before the memo starts afresh. */
 const MAX_REMEMBERED = 65_536;
@@ -83,7 +83,7 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
  * Dual-decay overflow (`pages.consolidation.background`): folds placeholder runs of the rendered
  * history into one Background_Context block after it, paid for by the runs' tokens and what the
  * plan left unused (`budget` less the rendered tokens), so the plan is the one without the block.
- * Runs fold lowest score first while the view stays within `budget`; a run whose pages do not fit
+ * Runs fold oldest first (the kept runs are the newest, near the end of the view: the prefix a prompt cache reuses stays) while the view stays within `budget`; a run whose pages do not fit
  * stays; a run that ends the history folds first or nothing folds (the block must not follow a
  * placeholder). Then the best-scored folded pages get keywords while they fit. Every page of a
  * folded run is named in the block; the block shows no content of the messages it stands for.
@@ -95,7 +95,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
   const lastIsRun = runs[runs.length - 1]!.message === rendered.messages.length - 1;
   const order = runs
     .map((run, index) => ({ run, index }))
-    .sort((a, b) => (lastIsRun && a.index === runs.length - 1 ? -1 : lastIsRun && b.index === runs.length - 1 ? 1 : a.run.score - b.run.score || a.run.start - b.run.start));
+    .sort((a, b) => (lastIsRun && a.index === runs.length - 1 ? -1 : lastIsRun && b.index === runs.length - 1 ? 1 : a.index - b.index));
   const idCost = (id: string) => countRemembered(counter, ` ${id}`);
   const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, BACKGROUND_HEADER) + 1;
   const folded: number[] = [];
