@@ -57,7 +57,7 @@ export interface ConsolidationOptions {
   staleAfterMs?: number;
   /**
    * Dual-decay overflow (the seed's Background_Context): placeholder runs do not show in the
-   * history; one `[cairn:background]` block after it names the pages they held instead — the
+   * history; one `[cairn:background]` block where the first of them was names the pages they held instead — the
    * top-level consolidated page of each folded unit (its original page when none holds it yet),
    * as bare ids in log order, the pages best in time × relevance (the units' scores) with two
    * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and

@@ -81,21 +81,19 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
 
 /**
  * Dual-decay overflow (`pages.consolidation.background`): folds placeholder runs of the rendered
- * history into one Background_Context block after it, paid for by the runs' tokens and what the
- * plan left unused (`budget` less the rendered tokens), so the plan is the one without the block.
- * Runs fold oldest first (the kept runs are the newest, near the end of the view: the prefix a prompt cache reuses stays) while the view stays within `budget`; a run whose pages do not fit
- * stays; a run that ends the history folds first or nothing folds (the block must not follow a
- * placeholder). Then the best-scored folded pages get keywords while they fit. Every page of a
- * folded run is named in the block; the block shows no content of the messages it stands for.
- * `undefined` when no run folds. @internal
+ * history into one Background_Context block, paid for by the runs' tokens and what the plan left
+ * unused (`budget` less the rendered tokens), so the plan is the one without the block. Runs fold
+ * oldest first while the view stays within `budget`; a run whose pages do not fit stays. The block
+ * takes the place of the first folded run (a run's neighbours are never placeholders, and the
+ * turns appended after it do not move it: a prompt cache keeps it while its text stays). Then the
+ * best-scored folded pages get keywords while they fit. Every page of a folded run is named in
+ * the block; the block shows no content of the messages it stands for. `undefined` when no run
+ * folds. @internal
  */
 export function foldBackground(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter): FoldedHistory | undefined {
   const runs = findRuns(state, rendered, fidelities);
   if (runs.length === 0) return undefined;
-  const lastIsRun = runs[runs.length - 1]!.message === rendered.messages.length - 1;
-  const order = runs
-    .map((run, index) => ({ run, index }))
-    .sort((a, b) => (lastIsRun && a.index === runs.length - 1 ? -1 : lastIsRun && b.index === runs.length - 1 ? 1 : a.index - b.index));
+  const order = runs.map((run, index) => ({ run, index }));
   const idCost = (id: string) => countRemembered(counter, ` ${id}`);
   const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, BACKGROUND_HEADER) + 1;
   const folded: number[] = [];
@@ -107,10 +105,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     for (const page of fresh) added += idCost(page);
     // Line starts ("- ") and breaks for the lines the new entries may open.
     added += 2 * (Math.ceil((listed.size + fresh.length) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
-    if (total - run.tokens + added > budget) {
-      if (lastIsRun && folded.length === 0) return undefined;
-      continue;
-    }
+    if (total - run.tokens + added > budget) continue;
     folded.push(index);
     for (const page of fresh) listed.add(page);
     total += added - run.tokens;
@@ -134,7 +129,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     const result = build(runs, folded, keywords, rendered);
     if (result.tokens <= budget) return result;
     if (keywords.size > 0) keywords.clear();
-    else if (folded.length > (lastIsRun ? 1 : 0)) folded.pop();
+    else if (folded.length > 0) folded.pop();
     else return undefined;
   }
 
@@ -150,13 +145,16 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
       tokens -= run.tokens;
       for (const page of run.pages) if (!seen.has(page)) (seen.add(page), pages.push(page));
     }
-    history.messages.forEach((message, at) => {
-      if (drop.has(at)) sourceIds.push(...message.sourceIds);
-      else messages.push(message);
-    });
     const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
     const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
-    messages.push(block);
+    // The block takes the place of the first folded run: what comes after it (new turns) never moves it.
+    history.messages.forEach((message, at) => {
+      if (!drop.has(at)) messages.push(message);
+      else {
+        if (sourceIds.length === 0) messages.push(block);
+        sourceIds.push(...message.sourceIds);
+      }
+    });
     return { messages, tokens: tokens + blockTokens(block, counter), pages };
   }
 }
