@@ -21,7 +21,7 @@
 import { createBpeTokenCounter, createContextEngine, restoreContextEngine, type CairnMessage, type ContextEngine, type PageManifest, type ViewMessage } from '@cairn/core';
 import { contentWords, evidenceRecall, textWords } from '../src/metrics/index.js';
 import { loadDatasets } from '../src/runner/load-datasets.js';
-import { namedIds, PAGE_RECALL_CONFIGS, pageRecallPageOptions } from '../src/pages/index.js';
+import { backgroundIds, namedIds, PAGE_RECALL_CONFIGS, pageRecallPageOptions } from '../src/pages/index.js';
 
 function flag(name: string): string | undefined {
   return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -110,6 +110,8 @@ for (const session of locomo.sessions.filter((candidate) => conversations.includ
     const rootByMessage = roots(copy);
     const singles = new Set(namedIds(view).singles.map((id) => copy.getPage(id)?.id));
     const listed = indexIds(view);
+    // The Background_Context block names original pages (as singles) and consolidated pages (as the index).
+    for (const id of backgroundIds(view, counter).ids) (copy.getPage(id)?.type === 'Original' ? singles : listed).add(id);
     for (const message of evidence) {
       total++;
       const answer = probe.answer;

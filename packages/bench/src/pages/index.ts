@@ -5,3 +5,4 @@ export type { NamedIds } from './named-ids.js';
 export { pageRecallPageOptions } from './measure-page-recall.js';
 export { PAGE_RECALL_CONFIGS } from './page-recall-configs.js';
 export type { PageRecallConfig } from './page-recall-configs.js';
+export { backgroundIds } from './background-ids.js';

@@ -2,6 +2,7 @@ import { createContextEngine, restoreContextEngine, type CairnMessage, type Cons
 import { contentWords, evidenceRecall, textWords, wordCoverage } from '../metrics/index.js';
 import type { BenchmarkProbe } from '../runner/index.js';
 import { namedIds } from './named-ids.js';
+import { backgroundIds } from './background-ids.js';
 
 /** Pages the scripted zoom agent consults per probe. @default 3 */
 export const DEFAULT_CONSULTS_PER_PROBE = 3;
@@ -61,7 +62,7 @@ export interface PageRecall {
   afterZoom: number;
   /** Tokens of the tool results the zoom round added (the listing and the consult results). */
   zoomTokens: number;
-  /** Tokens of the page index in the probe's view (0 with consolidation off). */
+  /** Tokens of the page index and the Background_Context block in the probe's view (0 with consolidation off). */
   indexTokens: number;
   /** Top-level consolidated pages in the index after ingesting the session (and the idle rounds). */
   consolidatedPages: number;
@@ -158,6 +159,14 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     const { singles, ranges } = namedIds(view);
     const namedUnits = new Set(singles.map((id) => copy.getPage(id)?.id).filter((id): id is string => id !== undefined));
     const index = indexedPages(view, counter);
+    // The Background_Context block (pages.consolidation.background) names pages as the index does.
+    const background = backgroundIds(view, counter);
+    for (const id of background.ids) {
+      const page = copy.getPage(id);
+      if (page?.type === 'Original') namedUnits.add(page.id);
+      else if (page && !index.ids.includes(id)) index.ids.push(id);
+    }
+    index.tokens += background.tokens;
     // Consolidated pages the index lists: the page holding each original page under it.
     const listedUnder = new Map<string, PageManifest>();
     for (const id of index.ids) {

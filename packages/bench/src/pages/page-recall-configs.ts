@@ -29,4 +29,7 @@ export const PAGE_RECALL_CONFIGS: readonly PageRecallConfig[] = [
   { name: 'ids+facts+idle2', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 2 } },
   { name: 'ids05+facts+idle', options: { consolidationOptions: { indexShare: 0.05, indexLines: 'ids', plainFacts: true }, idleRounds: 10 } },
   { name: 'ids+facts+idle', options: { consolidationOptions: { indexShare: 0.08, indexLines: 'ids', plainFacts: true }, idleRounds: 10 } },
+  { name: 'bg', options: { consolidationOptions: { background: true } } },
+  { name: 'bg+facts', options: { consolidationOptions: { background: true, plainFacts: true } } },
+  { name: 'bg+facts+idle', options: { consolidationOptions: { background: true, plainFacts: true }, idleRounds: 10 } },
 ];

@@ -27,7 +27,8 @@ export function withPageIndex(state: EngineState, brief: Brief | undefined, budg
   const share = listed
     ? options.pages.consolidation.indexShare + (zoomed.some((state) => state.view === 'Detail') ? options.pages.detailShare / 2 : 0)
     : zoomed.length > 0
-      ? options.pages.detailShare / 2
+      ? // With the Background_Context block a page in Detail shows its summary, where folded history comes back: the whole detail share.
+        options.pages.detailShare / (options.pages.consolidation.background && zoomed.some((state) => state.view === 'Detail') ? 1 : 2)
       : 0;
   if (share === 0) return brief;
   let history = 0;

@@ -55,6 +55,17 @@ export interface ConsolidationOptions {
    * @default undefined
    */
   staleAfterMs?: number;
+  /**
+   * Dual-decay overflow (the seed's Background_Context): placeholder runs do not show in the
+   * history; one `[cairn:background]` block where the first of them was names the pages they held instead — the
+   * top-level consolidated page of each folded unit (its original page when none holds it yet),
+   * as bare ids in log order, the pages best in time × relevance (the units' scores) with two
+   * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and
+   * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
+   * oldest runs fold first). Measured in packages/bench/README.md.
+   * @default false
+   */
+  background?: boolean;
 }
 
 /** Consolidation options with every default applied. @internal */
@@ -70,6 +81,7 @@ export interface ResolvedConsolidationOptions {
   staleAfterMs: number | undefined;
   plainFacts: boolean;
   indexLines: 'full' | 'compact' | 'ids';
+  background: boolean;
 }
 
 /** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
@@ -85,4 +97,5 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   staleAfterMs: undefined,
   plainFacts: false,
   indexLines: 'full',
+  background: false,
 });

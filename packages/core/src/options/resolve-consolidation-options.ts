@@ -27,6 +27,7 @@ export function resolveConsolidationOptions(options: ConsolidationOptions | fals
   if (typeof options !== 'object' || options === null) throw invalid('', options, 'an object or false');
   const merged = { ...DEFAULT_CONSOLIDATION_OPTIONS, ...options };
   if (typeof merged.enabled !== 'boolean') throw invalid('enabled', merged.enabled, 'true or false');
+  if (typeof merged.background !== 'boolean') throw invalid('background', merged.background, 'true or false');
   if (typeof merged.plainFacts !== 'boolean') throw invalid('plainFacts', merged.plainFacts, 'true or false');
   if (merged.indexLines !== 'full' && merged.indexLines !== 'compact' && merged.indexLines !== 'ids') throw invalid('indexLines', merged.indexLines, "'full', 'compact' or 'ids'");
   const staleAfterMs = merged.staleAfterMs;
@@ -42,5 +43,6 @@ export function resolveConsolidationOptions(options: ConsolidationOptions | fals
     staleAfterMs: staleAfterMs === undefined ? undefined : checkNumber('staleAfterMs', staleAfterMs, 0, Number.MAX_SAFE_INTEGER),
     plainFacts: merged.plainFacts,
     indexLines: merged.indexLines,
+    background: merged.background,
   };
 }

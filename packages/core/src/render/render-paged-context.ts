@@ -2,6 +2,7 @@ import type { EngineState } from './engine-state.js';
 import type { AssembleResult } from './engine-types.js';
 import { argumentsText, contentText } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
+import { BACKGROUND_MESSAGE_ID } from './fold-background.js';
 
 /** The PCP protocol version the XML view declares. */
 export const PAGED_CONTEXT_VERSION = '1.0';
@@ -51,6 +52,7 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   const nodes: string[] = [];
   const briefs: string[] = [];
   let pageIndex: string | undefined;
+  let background: string | undefined;
   const sourceIds: string[] = [];
   let open: { key: string; head: string; view: string; lines: string[] } | undefined;
   const flush = () => {
@@ -61,6 +63,11 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   };
   for (const message of result.messages) {
     for (const id of message.sourceIds) sourceIds.push(id);
+    // The Background_Context block (pages.consolidation.background) is its own element, first in the flow.
+    if (message.id === BACKGROUND_MESSAGE_ID) {
+      background = contentText(message.content);
+      continue;
+    }
     if (BRIEF_IDS.has(message.id)) {
       const text = contentText(message.content);
       if (message.id === 'cairn:dead-ends') briefs.push(text.split(/\n\n\[cairn:(?:reasoning-trace|page-index)\]/)[0]!);
@@ -85,6 +92,7 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
     open.lines.push(messageLine(message));
   }
   flush();
+  if (background !== undefined) nodes.unshift(`    <Background_Context>${escapeXml(background)}</Background_Context>`);
   const steps = pages.trace.slice(-options.pages.traceSteps).map(
     (step) => `    <Step action="${step.action}" target="${escapeXml(step.targets.join(' '))}" reason="${step.auto ? 'by cairn: ' : ''}${step.reason}" />`,
   );

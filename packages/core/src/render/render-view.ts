@@ -6,6 +6,7 @@ import { countMessageTokens, contentText } from '../log/index.js';
 import type { Fidelity, ViewMessage, WorkPhase } from '../log/index.js';
 import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
+import { foldBackground } from './fold-background.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -170,8 +171,11 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   }
   rendered.squeezed = squeezing;
   state.renderCache = rendered;
-  const messages = request.brief ? [...rendered.messages, request.brief] : [...rendered.messages];
-  const viewTokens = rendered.tokens + (request.briefTokens ?? 0);
+  // Dual-decay overflow (opt-in): placeholder runs fold into one Background_Context block.
+  const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter) : undefined;
+  const history = background?.messages ?? rendered.messages;
+  const messages = request.brief ? [...history, request.brief] : [...history];
+  const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
   const keys = messages.map(viewKey);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;

@@ -1,0 +1,71 @@
+import { neutralizeMarkup } from '../text/index.js';
+import { consolidatedKeywords } from './consolidated-manifest.js';
+import type { PageBook } from './page-book.js';
+
+/** First line of the Background_Context block (`pages.consolidation.background`). */
+export const BACKGROUND_HEADER = '[cairn:background] Pages folded out of the history, oldest first (consult an id to see its summary):';
+/** Entries on one line of the block. */
+export const BACKGROUND_ENTRIES_PER_LINE = 10;
+/** Keywords an entry with keywords shows. */
+export const BACKGROUND_KEYWORDS = 2;
+
+/** One page the block names: its id and, for the best-ranked pages, a few keywords. @internal */
+export interface BackgroundEntry {
+  id: string;
+  keywords?: readonly string[];
+}
+
+/**
+ * The page a folded unit belongs to in the block: its top-level consolidated page, or its original
+ * page when no consolidated page holds it yet (or consolidation is off). @internal
+ */
+export function foldedPageOf(book: PageBook, unit: number): string {
+  return book.consolidation ? book.consolidation.outermostOf(unit) : book.idOf(unit);
+}
+
+/**
+ * {@link foldedPageOf} for many units of one turn: the top-level pages are read once (sorted by
+ * their first unit, they do not overlap) and each unit is found by binary search. @internal
+ */
+export function foldedPageResolver(book: PageBook): (unit: number) => string {
+  const roots = book.consolidation?.roots() ?? [];
+  return (unit) => {
+    let low = 0;
+    let high = roots.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const page = roots[middle]!;
+      if (unit < page.first) high = middle - 1;
+      else if (unit > page.last) low = middle + 1;
+      else return page.id;
+    }
+    return book.idOf(unit);
+  };
+}
+
+/** The first keywords of a page the block names (a consolidated page's, else the original page's). @internal */
+export function backgroundKeywords(book: PageBook, id: string): string[] {
+  const page = book.consolidation?.get(id);
+  if (page) return consolidatedKeywords(book, page).slice(0, BACKGROUND_KEYWORDS);
+  const unit = book.resolve(id);
+  return unit === undefined ? [] : book.keywords(unit).slice(0, BACKGROUND_KEYWORDS);
+}
+
+/** One entry as the block shows it: `id` or `id (kw, kw)`. @internal */
+export function backgroundEntryText(entry: BackgroundEntry): string {
+  if (!entry.keywords || entry.keywords.length === 0) return entry.id;
+  return `${entry.id} (${entry.keywords.map((word) => neutralizeMarkup(word.replace(/[()\n]/g, ' ').trim())).join(', ')})`;
+}
+
+/**
+ * The Background_Context block (the seed's dual-decay overflow): a header, then the folded pages'
+ * entries in log order, {@link BACKGROUND_ENTRIES_PER_LINE} to a line. Ids are hex and keywords
+ * are escaped, so nothing in it can pass for one of cairn's markers. @internal
+ */
+export function renderBackgroundContext(entries: readonly BackgroundEntry[]): string {
+  const lines = [BACKGROUND_HEADER];
+  for (let at = 0; at < entries.length; at += BACKGROUND_ENTRIES_PER_LINE) {
+    lines.push(`- ${entries.slice(at, at + BACKGROUND_ENTRIES_PER_LINE).map(backgroundEntryText).join(' ')}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,160 @@
+import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
+import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
+import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, backgroundKeywords, foldedPageResolver, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
+import type { EngineState, RenderCache } from './engine-state.js';
+
+/** Id of the Background_Context block's message. */
+export const BACKGROUND_MESSAGE_ID = 'cairn:background';
+/** Folded pages, best in time × relevance first, that get keywords when the tokens allow. */
+const KEYWORD_PAGES = 8;
+
+/** Texts whose token counts are remembered per counter (page ids, the header) before the memo starts afresh. */
+const MAX_REMEMBERED = 65_536;
+const remembered = new WeakMap<TokenCounter, Map<string, number>>();
+/** The last block text counted per counter: a steady turn usually folds the same runs again. */
+const lastBlock = new WeakMap<TokenCounter, { content: string; tokens: number }>();
+
+/** Tokens of a short text that comes back turn after turn (a page id, the header), remembered per counter (bounded). */
+function countRemembered(counter: TokenCounter, text: string): number {
+  let counts = remembered.get(counter);
+  if (!counts) remembered.set(counter, (counts = new Map()));
+  let tokens = counts.get(text);
+  if (tokens === undefined) {
+    tokens = counter.count(text);
+    if (counts.size >= MAX_REMEMBERED) counts.clear();
+    counts.set(text, tokens);
+  }
+  return tokens;
+}
+
+/** Tokens of the block message: a pure function of its text, so the last count is reused when the text is the same. */
+function blockTokens(block: ViewMessage, counter: TokenCounter): number {
+  const content = block.content as string;
+  const last = lastBlock.get(counter);
+  if (last && last.content === content) return last.tokens;
+  const tokens = countMessageTokens(block, counter);
+  lastBlock.set(counter, { content, tokens });
+  return tokens;
+}
+
+/** One placeholder run of the rendered history. */
+interface Run {
+  /** Its message in the rendered history. */
+  message: number;
+  /** Tokens the history spends on it. */
+  tokens: number;
+  /** Its pages (see `foldedPageResolver`), in log order. */
+  pages: string[];
+  /** The best score of its units (time × relevance: the units' scores this turn). */
+  score: number;
+  start: number;
+}
+
+/** What {@link foldBackground} returns: the history without the folded runs, and the block after it. */
+export interface FoldedHistory {
+  messages: ViewMessage[];
+  tokens: number;
+  /** Pages the block names, in log order. */
+  pages: string[];
+}
+
+function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[]): Run[] {
+  const runs: Run[] = [];
+  const count = fidelities.length;
+  const pageOf = foldedPageResolver(state.pages);
+  for (let index = 0; index < count; index++) {
+    if (fidelities[index] !== 'placeholder') continue;
+    const start = index;
+    while (index + 1 < count && fidelities[index + 1] === 'placeholder') index++;
+    const pages: string[] = [];
+    let score = Number.NEGATIVE_INFINITY;
+    for (let unit = start; unit <= index; unit++) {
+      const page = pageOf(unit);
+      if (pages[pages.length - 1] !== page) pages.push(page);
+      score = Math.max(score, state.units[unit]!.score);
+    }
+    const tokens = (index + 1 < count ? rendered.tokensAtUnit[index + 1]! : rendered.tokens) - rendered.tokensAtUnit[start]!;
+    runs.push({ message: rendered.firstMessage[start]!, tokens, pages, score, start });
+  }
+  return runs;
+}
+
+/**
+ * Dual-decay overflow (`pages.consolidation.background`): folds placeholder runs of the rendered
+ * history into one Background_Context block, paid for by the runs' tokens and what the plan left
+ * unused (`budget` less the rendered tokens), so the plan is the one without the block. Runs fold
+ * oldest first while the view stays within `budget`; a run whose pages do not fit stays. The block
+ * takes the place of the first folded run (a run's neighbours are never placeholders, and the
+ * turns appended after it do not move it: a prompt cache keeps it while its text stays). Then the
+ * best-scored folded pages get keywords while they fit. Every page of a folded run is named in
+ * the block; the block shows no content of the messages it stands for. `undefined` when no run
+ * folds. @internal
+ */
+export function foldBackground(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter): FoldedHistory | undefined {
+  const runs = findRuns(state, rendered, fidelities);
+  if (runs.length === 0) return undefined;
+  const order = runs.map((run, index) => ({ run, index }));
+  const idCost = (id: string) => countRemembered(counter, ` ${id}`);
+  const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, BACKGROUND_HEADER) + 1;
+  const folded: number[] = [];
+  const listed = new Set<string>();
+  let total = rendered.tokens;
+  for (const { run, index } of order) {
+    const fresh = run.pages.filter((page) => !listed.has(page));
+    let added = listed.size === 0 ? header : 0;
+    for (const page of fresh) added += idCost(page);
+    // Line starts ("- ") and breaks for the lines the new entries may open.
+    added += 2 * (Math.ceil((listed.size + fresh.length) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
+    if (total - run.tokens + added > budget) continue;
+    folded.push(index);
+    for (const page of fresh) listed.add(page);
+    total += added - run.tokens;
+  }
+  if (folded.length === 0) return undefined;
+  // Keywords for the best-scored folded pages while the estimate allows.
+  const scores = new Map<string, number>();
+  for (const index of folded) for (const page of runs[index]!.pages) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
+  const keywords = new Map<string, string[]>();
+  const best = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEYWORD_PAGES);
+  for (const [page] of best) {
+    const words = backgroundKeywords(state.pages, page);
+    if (words.length === 0) continue;
+    const cost = countRemembered(counter, ` (${words.join(', ')})`);
+    if (total + cost > budget) break;
+    keywords.set(page, words);
+    total += cost;
+  }
+  // Exact count: drop the keywords, then unfold the last folded runs, until it fits.
+  for (;;) {
+    const result = build(runs, folded, keywords, rendered);
+    if (result.tokens <= budget) return result;
+    if (keywords.size > 0) keywords.clear();
+    else if (folded.length > 0) folded.pop();
+    else return undefined;
+  }
+
+  function build(all: readonly Run[], chosen: readonly number[], words: ReadonlyMap<string, string[]>, history: RenderCache): FoldedHistory {
+    const drop = new Set(chosen.map((index) => all[index]!.message));
+    const messages: ViewMessage[] = [];
+    const sourceIds: string[] = [];
+    const pages: string[] = [];
+    const seen = new Set<string>();
+    let tokens = history.tokens;
+    for (const index of [...chosen].sort((a, b) => a - b)) {
+      const run = all[index]!;
+      tokens -= run.tokens;
+      for (const page of run.pages) if (!seen.has(page)) (seen.add(page), pages.push(page));
+    }
+    const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
+    const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
+    // The block takes the place of the first folded run: what comes after it (new turns) never moves it.
+    history.messages.forEach((message, at) => {
+      if (!drop.has(at)) messages.push(message);
+      else {
+        if (sourceIds.length === 0) messages.push(block);
+        sourceIds.push(...message.sourceIds);
+      }
+    });
+    return { messages, tokens: tokens + blockTokens(block, counter), pages };
+  }
+}
