@@ -11,7 +11,7 @@ export {
 } from './cairn-middleware-options.js';
 export type { CairnGuardMode, CairnMiddlewareOptions, CairnViewInfo, HistoryMismatchMode } from './cairn-middleware-options.js';
 export { embeddingModelEmbedder } from './embedding-model-embedder.js';
-export { DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './language-model-summarizer.js';
+export { DEFAULT_MODEL_TIMEOUT_MS, DEFAULT_SUMMARY_INSTRUCTIONS, languageModelSummarizer } from './language-model-summarizer.js';
 export type { LanguageModelSummarizerOptions } from './language-model-summarizer.js';
 export { languageModelReflector } from './language-model-reflector.js';
 export type { LanguageModelReflectorOptions } from './language-model-reflector.js';

@@ -1,8 +1,9 @@
-import { CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter } from '@cairn/core';
+import { CairnError, CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter } from '@cairn/core';
 import { generateText, wrapLanguageModel, type ModelMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
+import { languageModelSummarizer } from './language-model-summarizer.js';
 import { textResult } from './test-support/mock-results.js';
 
 const TOPICS = [
@@ -63,5 +64,25 @@ describe('the summarizer model writes consolidated pages’ summaries', () => {
     const pages = (await middleware.engine('stuck')).listPages('Consolidated');
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.every((page) => page.summary.startsWith('anchors: ') || !page.summary.includes('PAGE-SUMMARY'))).toBe(true);
+  });
+
+  it('a summariser request that never answers is abandoned after timeoutMs, so the session’s next run gets its summaries', async () => {
+    let requests = 0;
+    const summarizerModel = new MockLanguageModelV4({
+      doGenerate: async () => {
+        requests++;
+        return requests === 1 ? new Promise(() => undefined) : textResult('PAGE-SUMMARY: later run.');
+      },
+    });
+    const errors: unknown[] = [];
+    const model = new MockLanguageModelV4({ doGenerate: textResult('ok') });
+    const summarizer = languageModelSummarizer(summarizerModel, { timeoutMs: 30 });
+    const middleware = cairnMiddleware({ sessionId: 'stuck-once', budget: 600, guard: 'off', tokenCounter: createCharTokenCounter(), summarizer, pages: { consolidation: { window: 2, minPages: 3 } }, onBackgroundError: (error) => errors.push(error) });
+    await generateText({ model: wrapLanguageModel({ model, middleware }), messages: conversation() });
+    await vi.waitFor(() => expect(errors.some((error) => CairnError.isInstance(error) && error.code === 'MODEL_TIMEOUT')).toBe(true), { timeout: 5_000 });
+    // Before the time limit, this run stayed pending for good and no later call started another.
+    await generateText({ model: wrapLanguageModel({ model, middleware }), messages: conversation() });
+    await vi.waitFor(async () => expect((await middleware.engine('stuck-once')).listPages('Consolidated').some((page) => page.summary === 'PAGE-SUMMARY: later run.')).toBe(true), { timeout: 5_000 });
+    expect(summarizerModel.doGenerateCalls[0]!.abortSignal?.aborted).toBe(true);
   });
 });

@@ -87,6 +87,7 @@ export type { AppendMessagesOptions, LoadedSession, LoadedTail, SaveStateOptions
 export { checkCrystalId, checkStoredCrystal, crystalStore, crystalsToReap, loadCrystal, resumeSession, storeCrystal } from './session/index.js';
 export type { CrystalSessionStore, ResumeSessionOptions, StoredCrystal, StoredCrystalInfo } from './session/index.js';
 export { checkSessionKey, checkSessionTenant } from './session/index.js';
+export { abandonOnAbort, checkModelTimeoutMs, DEFAULT_MODEL_TIMEOUT_MS, type AbortSignalLike } from './session/index.js';
 export { createInMemorySessionStore, DEFAULT_LIST_LIMIT, DEFAULT_MAX_MEMORY_SESSIONS, type InMemorySessionStoreOptions } from './session/index.js';
 export { corruptSessionError } from './session/index.js';
 export { sessionConflictError } from './session/index.js';

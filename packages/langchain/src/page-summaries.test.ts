@@ -1,11 +1,12 @@
-import { CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter } from '@cairn/core';
+import { CairnError, CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter, type Summarizer } from '@cairn/core';
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { FakeListChatModel } from '@langchain/core/utils/testing';
 import { MemorySaver } from '@langchain/langgraph';
 import { createAgent } from 'langchain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
+import { chatModelSummarizer } from './chat-model-summarizer.js';
 
 const TOPICS = [
   ['garden', 'tomatoes', 'basil', 'compost', 'watering', 'seedlings', 'slugs'],
@@ -26,11 +27,11 @@ async function settle(): Promise<void> {
 }
 
 /** Runs the conversation through createAgent with cairn's middleware; returns the middleware. */
-async function run(summarizer: FakeListChatModel, threadId: string) {
+async function run(summarizer: FakeListChatModel | Summarizer, threadId: string, onBackgroundError?: (error: unknown) => void) {
   const model = fakeModel();
   const texts = turns();
   for (const text of texts) model.respond(new AIMessage(`Reply: ${text}`));
-  const middleware = cairnMiddleware({ budget: 600, tokenCounter: createCharTokenCounter(), summarizer, pages: { consolidation: { window: 2, minPages: 3 } } });
+  const middleware = cairnMiddleware({ budget: 600, tokenCounter: createCharTokenCounter(), summarizer, pages: { consolidation: { window: 2, minPages: 3 } }, ...(onBackgroundError ? { onBackgroundError } : {}) });
   const agent = createAgent({ model, tools: [], middleware: [middleware], checkpointer: new MemorySaver() });
   for (const text of texts) {
     const result = await agent.invoke({ messages: [new HumanMessage(text)] }, { configurable: { thread_id: threadId } });
@@ -65,5 +66,23 @@ describe('a LangChain chat model writes consolidated pages’ summaries', () => 
     const pages = (await middleware.engine('stuck')).listPages('Consolidated');
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.some((page) => page.summary === 'never')).toBe(false);
+  });
+
+  it('a request that never answers is abandoned after timeoutMs (its signal aborted), so the session’s next run gets its summaries', async () => {
+    const fake = new FakeListChatModel({ responses: ['PAGE-SUMMARY: later run.'] });
+    const invoke = fake.invoke.bind(fake);
+    const signals: (AbortSignal | undefined)[] = [];
+    fake.invoke = ((input: BaseMessage[], options?: { signal?: AbortSignal }) => {
+      signals.push(options?.signal);
+      return signals.length === 1 ? new Promise(() => undefined) : invoke(input, options as never);
+    }) as typeof fake.invoke;
+    const errors: unknown[] = [];
+    const middleware = await run(chatModelSummarizer(fake, { timeoutMs: 30 }), 'stuck-once', (error) => errors.push(error));
+    await vi.waitFor(() => expect(errors.some((error) => CairnError.isInstance(error) && error.code === 'MODEL_TIMEOUT')).toBe(true), { timeout: 5_000 });
+    expect(signals[0]?.aborted).toBe(true);
+    // Before the time limit, that run stayed pending for good and no later invocation started another.
+    const agent = createAgent({ model: fakeModel().respond(new AIMessage('Reply: one more.')), tools: [], middleware: [middleware], checkpointer: new MemorySaver() });
+    await agent.invoke({ messages: [new HumanMessage('One more thing about the ocean.')] }, { configurable: { thread_id: 'stuck-once' } });
+    await vi.waitFor(async () => expect((await middleware.engine('stuck-once')).listPages('Consolidated').some((page) => page.summary === 'PAGE-SUMMARY: later run.')).toBe(true), { timeout: 5_000 });
   });
 });

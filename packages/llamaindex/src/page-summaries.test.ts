@@ -1,7 +1,8 @@
-import { CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter } from '@cairn/core';
+import { CairnError, CONSOLIDATED_SUMMARY_INSTRUCTIONS, createCharTokenCounter, type Summarizer } from '@cairn/core';
 import { SimpleChatEngine } from 'llamaindex';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCairnMemory } from './cairn-memory.js';
+import { llmSummarizer } from './llm-summarizer.js';
 import { RecordingLLM } from './test-support/recording-llm.js';
 
 const TOPICS = [
@@ -22,12 +23,12 @@ async function settle(): Promise<void> {
   for (let tick = 0; tick < 50; tick++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-async function run(summarizer: RecordingLLM, sessionId: string) {
+async function run(summarizer: RecordingLLM | Summarizer, sessionId: string, warnings: unknown[][] = []) {
   const llm = new RecordingLLM((call) => ({ text: `Reply ${call}: noted.` }));
-  const memory = createCairnMemory({ sessionId, budget: 600, tokenCounter: createCharTokenCounter(), summarizer, pages: { consolidation: { window: 2, minPages: 3 } } });
+  const memory = createCairnMemory({ sessionId, budget: 600, tokenCounter: createCharTokenCounter(), summarizer, pages: { consolidation: { window: 2, minPages: 3 } }, logger: { warn: (...details) => warnings.push(details) } });
   const chat = new SimpleChatEngine({ llm, memory });
   for (const [index, text] of turns().entries()) expect(String((await chat.chat({ message: text })).message.content)).toBe(`Reply ${index}: noted.`);
-  return memory;
+  return Object.assign(memory, { chat });
 }
 
 describe('a LlamaIndex LLM writes consolidated pages’ summaries', () => {
@@ -50,5 +51,18 @@ describe('a LlamaIndex LLM writes consolidated pages’ summaries', () => {
     const pages = (await memory.engine()).listPages('Consolidated');
     expect(pages.length).toBeGreaterThanOrEqual(2);
     expect(pages.some((page) => page.summary === 'ok')).toBe(false);
+  });
+
+  it('a request that never answers is abandoned after timeoutMs, so the session’s next run gets its summaries', async () => {
+    const llm = new RecordingLLM(() => ({ text: 'PAGE-SUMMARY: later run.' }));
+    const chat = llm.chat.bind(llm);
+    let requests = 0;
+    llm.chat = ((params: never) => (++requests === 1 ? new Promise(() => undefined) : chat(params))) as unknown as typeof llm.chat;
+    const warnings: unknown[][] = [];
+    const memory = await run(llmSummarizer(llm, { timeoutMs: 30 }), 'pages-3', warnings);
+    await vi.waitFor(() => expect(warnings.flat().some((detail) => CairnError.isInstance(detail) && detail.code === 'MODEL_TIMEOUT')).toBe(true), { timeout: 5_000 });
+    // Before the time limit, that run stayed pending for good and no later chat started another.
+    await memory.chat.chat({ message: 'One more thing about the ocean.' });
+    await vi.waitFor(async () => expect((await memory.engine()).listPages('Consolidated').some((page) => page.summary === 'PAGE-SUMMARY: later run.')).toBe(true), { timeout: 5_000 });
   });
 });

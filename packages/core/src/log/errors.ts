@@ -32,7 +32,9 @@ export type CairnErrorCode =
   /** A crystal that is not one, was changed after it was made, or belongs to another session scope. */
   | 'CORRUPT_CRYSTAL'
   /** A `consult` / `shelve` request that is not `{ ids: string[], reason?: string }`. */
-  | 'INVALID_PAGE_REQUEST';
+  | 'INVALID_PAGE_REQUEST'
+  /** A background model call (an adapter's summariser or reflector) did not answer within its time limit and was abandoned. */
+  | 'MODEL_TIMEOUT';
 
 /** Options for {@link CairnError}. */
 export interface CairnErrorOptions {

@@ -26,3 +26,5 @@ export { resumeSession } from './resume-session.js';
 export type { ResumeSessionOptions } from './resume-session.js';
 export { createIdleMaintenance } from './idle-maintenance.js';
 export type { IdleConsolidation, IdleConsolidationOptions, IdleMaintenance, IdleMaintenanceOptions } from './idle-maintenance.js';
+export { abandonOnAbort, checkModelTimeoutMs, DEFAULT_MODEL_TIMEOUT_MS } from './abandon-on-abort.js';
+export type { AbortSignalLike } from './abandon-on-abort.js';
