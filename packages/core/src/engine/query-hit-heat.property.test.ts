@@ -29,11 +29,8 @@ function turnsOf(session: readonly CairnMessage[]): CairnMessage[][] {
   return turns;
 }
 
-/**
- * Every page's heat, by page id. (Sorted: a restored engine lists a level-1 page frozen after a
- * merge before the merged page — it freezes the whole log before it replays the merges.)
- */
-const heats = (engine: ContextEngine) => engine.listPages('all').map((page) => `${page.id}:${page.heat}`).sort();
+/** Every page's heat, by page id, in `listPages` order (a restored engine lists pages in the same order). */
+const heats = (engine: ContextEngine) => engine.listPages('all').map((page) => `${page.id}:${page.heat}`);
 
 describe('query hits are held back until heat is read, with the heat of applying them at once', () => {
   test.prop(

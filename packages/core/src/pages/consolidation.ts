@@ -77,7 +77,11 @@ export class Consolidation {
   /** Every consolidated page, level 1 first in log order, then merged pages in the order they were made. */
   all(): ConsolidatedPage[] {
     this.sync();
-    return [...this.#pages.values()];
+    // Not the map's insertion order: a level-1 page frozen after a merge would come after the
+    // merged page live, but before it in an engine restored from a snapshot (which freezes the
+    // whole log before it replays the merges).
+    const merged = [...this.#pages.values()].filter((page) => page.level > 1);
+    return [...this.#level1, ...merged];
   }
 
   /** Top-level consolidated pages (held by no merged page), in log order. */
