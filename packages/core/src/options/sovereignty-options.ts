@@ -114,6 +114,23 @@ export interface NearLoopSimilarity {
  */
 export const DEFAULT_NEAR_LOOP_SIMILARITY: Readonly<NearLoopSimilarity> = Object.freeze({ replySimilarity: 0.3, argumentSimilarity: 0.5, resultSimilarity: 0.6, valueReplySimilarity: 0.5 });
 
+/** Term-overlap (Jaccard) similarities at or above which two things restate each other (`detectRestatementLoop`). */
+export interface RestatementSimilarity {
+  /** Two replies (one or both naming no values) restate each other: a refusal, a request, a stance in new words. */
+  restatementSimilarity: number;
+  /** Two replies both naming values (already named, none new) restate each other; stricter, as an answer restated while the conversation moves on is often progress. */
+  valueRestatementSimilarity: number;
+  /** Two successful tool outputs are the same output read again (whatever the arguments). */
+  outputSimilarity: number;
+}
+
+/**
+ * Default restatement similarities: replies 0.2 / 0.5 set on the labelled shared runs (the pooled
+ * hold-out, now tuned on, and the second labeller's units); outputs 0.8 chosen before measuring.
+ * Then measured once on the blind restatement set (see the README's loop section).
+ */
+export const DEFAULT_RESTATEMENT_SIMILARITY: Readonly<RestatementSimilarity> = Object.freeze({ restatementSimilarity: 0.2, valueRestatementSimilarity: 0.5, outputSimilarity: 0.8 });
+
 /** The adaptive compaction threshold (context sovereignty). */
 export interface AdaptiveThresholdOptions {
   /** Base threshold. @default 0.70 */
