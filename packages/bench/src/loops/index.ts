@@ -27,3 +27,5 @@ export type { FourthLabellerInput, FourthLabellerReport, FourthLabellerScoreRow 
 export { formatFourthLabellerReport } from './format-fourth-labeller-report.js';
 export { BLIND_EPISODES_PER_KIND, BLIND_LOOP_KINDS, blindLoopEpisode, blindLoopEpisodes } from './blind-restatement-episodes.js';
 export type { BlindLoopEpisode, BlindLoopEpisodeKind } from './blind-restatement-episodes.js';
+export { countStuckRaises } from './count-stuck-raises.js';
+export type { StuckCount } from './count-stuck-raises.js';
