@@ -12,6 +12,11 @@
  * read (the held-out set the detector was not tuned on) and an overlap with the second (kappa).
  * Then a fourth labeller (`src/loops/loop-labels-fourth.json`): 126 more fresh units, the pooled clean
  * hold-out (the third's and the fourth's fresh units) and an overlap with the third (kappa).
+ * Every set is scored with exact repeats (`cairn`), near v2 (`cairn+near`, the engine's default)
+ * and restatements (`cairn+restate`, opt-in `loops.restatement`): the pooled hold-out and the
+ * second labeller's units were tuned on for `cairn+restate` (its thresholds were set on them).
+ * Then the blind restatement set (`src/loops/blind-restatement-episodes.ts`), written before
+ * `cairn+restate` and not tuned on, and how often each detector raises stuck on the real runs.
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
  */
@@ -24,12 +29,15 @@ import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAge
 import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
+import { printBlindSetReport } from './blind-set-section.js';
+import { printStuckRaises } from './stuck-raises-section.js';
+import { readLoopLabels } from './read-loop-labels.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
 const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
 /** Exact repeats only (`loops: { near: false }`), exact + near repeats (the engine's default), and the naive baseline, in one run. */
-const DETECTORS = ['cairn', 'cairn+near', 'naive'] as const;
+const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'naive'] as const;
 
 interface LabelFile {
   units: { set: string; run: string; agent: string; loop: boolean }[];
@@ -93,7 +101,19 @@ print(`Shared agent runs, hand-labelled candidates only (${candidates.length} un
 
 if (real.length > 0) printSecondLabellerReport(real, labelOf, options);
 if (real.length > 0) printThirdLabellerReport(real, options);
-if (real.length > 0) printFourthLabellerReport(real, options);
+if (real.length > 0) {
+  process.stdout.write('\n(cairn+restate: its reply thresholds were set on the pooled hold-out below and on the second labeller\'s units, so for it those are tuning sets, not hold-outs.)\n');
+  printFourthLabellerReport(real, options);
+}
+
+printBlindSetReport(options, DETECTORS);
+
+if (real.length > 0) {
+  const present = new Set(real.map((unit) => unit.id));
+  const loops = new Set<string>([...labelOf].filter(([, loop]) => loop).map(([id]) => id));
+  for (const file of ['loop-labels-second.json', 'loop-labels-third.json', 'loop-labels-fourth.json']) for (const [id, loop] of readLoopLabels(file, present).labels) if (loop) loops.add(id);
+  printStuckRaises(real, loops, options, DETECTORS);
+}
 
 // Cost per turn: each detector replayed over every real unit, timed (wall clock, noisy on a shared machine).
 if (real.length > 0) {

@@ -192,6 +192,8 @@ export {
 } from './loops/index.js';
 export { OVERLAP_CHOICE, formatThirdLabellerReport, reportThirdLabeller, type ThirdLabellerInput, type ThirdLabellerReport, type ThirdLabellerScoreRow } from './loops/index.js';
 export { syntheticNearLoopEpisode, type NearLoopEpisode, type NearLoopEpisodeKind } from './loops/index.js';
+export { BLIND_EPISODES_PER_KIND, BLIND_LOOP_KINDS, blindLoopEpisode, blindLoopEpisodes, type BlindLoopEpisode, type BlindLoopEpisodeKind } from './loops/index.js';
+export { countStuckRaises, type StuckCount } from './loops/index.js';
 export { OVERLAP_THIRD_CHOICE, formatFourthLabellerReport, reportFourthLabeller, type FourthLabellerInput, type FourthLabellerReport, type FourthLabellerScoreRow } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.

@@ -112,8 +112,9 @@ export {
   DEFAULT_LOOP_REPEATS,
   DEFAULT_LOOP_WINDOW,
   DEFAULT_NEAR_LOOP_SIMILARITY,
+  DEFAULT_RESTATEMENT_SIMILARITY,
 } from './options/index.js';
-export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, NearLoopSimilarity, SovereigntyOptions, VitalityPulse } from './options/index.js';
+export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, NearLoopSimilarity, RestatementSimilarity, SovereigntyOptions, VitalityPulse } from './options/index.js';
 export {
   ADAPTIVE_THRESHOLD_RANGE,
   adaptiveThreshold,
@@ -121,6 +122,7 @@ export {
   checkForkPoint,
   detectLoop,
   detectNearLoop,
+  detectRestatementLoop,
   entropyTokens,
   hashAssistantTurn,
   LOOP_NOTICE_HEADER,
@@ -129,7 +131,7 @@ export {
   MergeStrategy,
   SUMMARY_MAX_TOKENS,
 } from './sovereignty/index.js';
-export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, DetectNearLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
+export type { AdaptiveThresholdInput, AssistantTurnHashes, BranchInfo, BranchOptions, BranchStatus, DetectLoopOptions, DetectNearLoopOptions, DetectRestatementLoopOptions, MergeResult, SovereigntyMetadata } from './sovereignty/index.js';
 export type { SaveBranchOptions, SessionBranch, StoredBranch } from './session/index.js';
 export { BRANCH_RECORD_FORMAT, BRANCH_RECORD_VERSION, checkBranchRecord } from './session/index.js';
 export {

@@ -25,3 +25,7 @@ export type { NearLoopEpisode, NearLoopEpisodeKind } from './synthetic-near-loop
 export { OVERLAP_THIRD_CHOICE, reportFourthLabeller } from './fourth-labeller-report.js';
 export type { FourthLabellerInput, FourthLabellerReport, FourthLabellerScoreRow } from './fourth-labeller-report.js';
 export { formatFourthLabellerReport } from './format-fourth-labeller-report.js';
+export { BLIND_EPISODES_PER_KIND, BLIND_LOOP_KINDS, blindLoopEpisode, blindLoopEpisodes } from './blind-restatement-episodes.js';
+export type { BlindLoopEpisode, BlindLoopEpisodeKind } from './blind-restatement-episodes.js';
+export { countStuckRaises } from './count-stuck-raises.js';
+export type { StuckCount } from './count-stuck-raises.js';

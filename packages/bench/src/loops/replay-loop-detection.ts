@@ -1,11 +1,13 @@
-import { DEFAULT_NEAR_LOOP_SIMILARITY, detectLoop, detectNearLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions, type DetectNearLoopOptions } from '@cairn/core';
+import { DEFAULT_NEAR_LOOP_SIMILARITY, DEFAULT_RESTATEMENT_SIMILARITY, detectLoop, detectNearLoop, detectRestatementLoop, type RestatementSimilarity, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions, type DetectNearLoopOptions } from '@cairn/core';
 
 /**
  * Which detector to replay: cairn's exact repeats (`cairn`), cairn's exact and near repeats
- * (`cairn+near`: reworded replies, failing calls with varied arguments), or the naive baseline
- * (same call or reply ≥ repeats times, results and state changes ignored).
+ * (`cairn+near`: reworded replies, failing calls with varied arguments), cairn's exact, near and
+ * restatement repeats (`cairn+restate`: also replies restated with no new value, the same
+ * successful output read again), or the naive baseline (same call or reply ≥ repeats times,
+ * results and state changes ignored).
  */
-export type LoopDetectorKind = 'cairn' | 'cairn+near' | 'naive';
+export type LoopDetectorKind = 'cairn' | 'cairn+near' | 'cairn+restate' | 'naive';
 
 /** What replaying a session through the loop detector found. */
 export interface LoopReplay {
@@ -29,6 +31,7 @@ export function replayLoopDetection(
   options: DetectLoopOptions,
   kind: LoopDetectorKind = 'cairn',
   similarity: Omit<DetectNearLoopOptions, 'window' | 'repeats'> = DEFAULT_NEAR_LOOP_SIMILARITY,
+  restatement: RestatementSimilarity = DEFAULT_RESTATEMENT_SIMILARITY,
 ): LoopReplay {
   const results = new Map<string, CairnMessage>();
   for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
@@ -36,9 +39,16 @@ export function replayLoopDetection(
   for (const message of messages) {
     if (message.role !== 'assistant') continue;
     const answers = kind === 'naive' ? [] : (message.toolCalls ?? []).map((call) => results.get(call.id));
-    const hashes = hashAssistantTurn(message, answers, { terms: kind === 'cairn+near' });
+    const hashes = hashAssistantTurn(message, answers, { terms: kind === 'cairn+near' || kind === 'cairn+restate' });
     turns.push(kind === 'naive' ? { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) } : hashes);
-    if (detectLoop(turns, options) ?? (kind === 'cairn+near' ? detectNearLoop(turns, { ...options, ...similarity }) : undefined)) return { fired: true, firstAt: message.id };
+    const near = kind === 'cairn+near' || kind === 'cairn+restate';
+    if (
+      detectLoop(turns, options) ??
+      (near ? detectNearLoop(turns, { ...options, ...similarity }) : undefined) ??
+      (kind === 'cairn+restate' ? detectRestatementLoop(turns, { ...options, ...restatement }) : undefined)
+    ) {
+      return { fired: true, firstAt: message.id };
+    }
   }
   return { fired: false };
 }

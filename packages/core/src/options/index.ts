@@ -18,6 +18,7 @@ export {
   DEFAULT_LOOP_REPEATS,
   DEFAULT_LOOP_WINDOW,
   DEFAULT_NEAR_LOOP_SIMILARITY,
+  DEFAULT_RESTATEMENT_SIMILARITY,
 } from './sovereignty-options.js';
 export type {
   AdaptiveThresholdOptions,
@@ -25,6 +26,7 @@ export type {
   LoopDetectionOptions,
   LoopSignal,
   NearLoopSimilarity,
+  RestatementSimilarity,
   ResolvedSovereigntyOptions,
   SovereigntyOptions,
   VitalityPulse,

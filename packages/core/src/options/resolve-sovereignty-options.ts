@@ -1,7 +1,9 @@
 import { CairnError } from '../log/index.js';
 import {
   DEFAULT_NEAR_LOOP_SIMILARITY,
+  DEFAULT_RESTATEMENT_SIMILARITY,
   type NearLoopSimilarity,
+  type RestatementSimilarity,
   DEFAULT_ADAPTIVE_BASE,
   DEFAULT_BRANCH_ENTROPY_BUDGET,
   DEFAULT_LOOP_REPEATS,
@@ -42,6 +44,17 @@ function nearSimilarity(near: boolean | Partial<NearLoopSimilarity> | undefined)
   };
 }
 
+function restatementSimilarity(restatement: boolean | Partial<RestatementSimilarity> | undefined): RestatementSimilarity | undefined {
+  if (restatement === undefined || restatement === false) return undefined;
+  if (restatement === true) return { ...DEFAULT_RESTATEMENT_SIMILARITY };
+  if (typeof restatement !== 'object' || restatement === null) throw invalid('loops.restatement', restatement, 'a boolean or { restatementSimilarity?, valueRestatementSimilarity?, outputSimilarity? }');
+  return {
+    restatementSimilarity: fraction('loops.restatement.restatementSimilarity', restatement.restatementSimilarity ?? DEFAULT_RESTATEMENT_SIMILARITY.restatementSimilarity, 0, 1),
+    valueRestatementSimilarity: fraction('loops.restatement.valueRestatementSimilarity', restatement.valueRestatementSimilarity ?? DEFAULT_RESTATEMENT_SIMILARITY.valueRestatementSimilarity, 0, 1),
+    outputSimilarity: fraction('loops.restatement.outputSimilarity', restatement.outputSimilarity ?? DEFAULT_RESTATEMENT_SIMILARITY.outputSimilarity, 0, 1),
+  };
+}
+
 /**
  * Applies the defaults of the engine's `sovereignty` options (pulse, loops, adaptive threshold,
  * branches) and checks them.
@@ -68,6 +81,7 @@ export function resolveSovereigntyOptions(options: SovereigntyOptions | undefine
             repeats: integer('loops.repeats', loops.repeats ?? DEFAULT_LOOP_REPEATS, 2, 1000),
             notice: loops.notice !== false,
             near: nearSimilarity(loops.near),
+            ...(loops.restatement === undefined || loops.restatement === false ? {} : { restatement: restatementSimilarity(loops.restatement) }),
           },
     adaptive: adaptive && {
       base: fraction('adaptiveThreshold.base', adaptive.base ?? DEFAULT_ADAPTIVE_BASE, 0.5, 0.95),

@@ -9,6 +9,8 @@ export type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 export { detectLoop } from './detect-loop.js';
 export { detectNearLoop } from './detect-near-loop.js';
 export type { DetectNearLoopOptions } from './detect-near-loop.js';
+export { detectRestatementLoop, MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
+export type { DetectRestatementLoopOptions } from './detect-restatement-loop.js';
 export type { DetectLoopOptions } from './detect-loop.js';
 export { LOOP_NOTICE_HEADER, loopNotice } from './loop-notice.js';
 export { ERROR_RATE_WINDOW, senseVitality } from './sense-vitality.js';

@@ -46,6 +46,21 @@ export function valueTokens(text: string): string[] {
   return [...found].sort();
 }
 
+const KEY_SEPARATORS = /[.:/,$-]+/;
+const HAS_DIGIT = /\p{N}/u;
+
+/**
+ * The value keys of value tokens, as a restatement compares them: each token split at
+ * punctuation (`2024-05-11` → `2024`, `05`, `11`; `24-hour` → `24`), the pieces with a digit
+ * kept (an id such as `hat045` whole). A reply whose keys were all named before names no new
+ * value; `24` and `24-hour` are the same value said twice.
+ */
+export function valueKeys(values: readonly string[]): string[] {
+  const keys = new Set<string>();
+  for (const value of values) for (const piece of value.split(KEY_SEPARATORS)) if (HAS_DIGIT.test(piece)) keys.add(piece);
+  return [...keys].sort();
+}
+
 /** Jaccard similarity of two sorted, distinct term lists (1 for two empty ones). */
 export function jaccard(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 1;

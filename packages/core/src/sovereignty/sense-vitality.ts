@@ -4,6 +4,7 @@ import { adaptiveThreshold } from './adaptive-threshold.js';
 import { hashAssistantTurn, type AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { detectLoop } from './detect-loop.js';
 import { detectNearLoop } from './detect-near-loop.js';
+import { detectRestatementLoop } from './detect-restatement-loop.js';
 
 /** Tool results the recent error rate looks back over. */
 export const ERROR_RATE_WINDOW = 10;
@@ -69,13 +70,17 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
     }
     if (message.role === 'assistant') {
       if (phase === undefined) phase = message.toolCalls && message.toolCalls.length > 0 ? 'acting' : 'thinking';
-      if (turns.length < window) turns.push(hashesOf(log, position, cache, sovereignty.loops?.near !== undefined));
+      if (turns.length < window) turns.push(hashesOf(log, position, cache, sovereignty.loops?.near !== undefined || sovereignty.loops?.restatement !== undefined));
     }
     if (turns.length >= window && results >= ERROR_RATE_WINDOW && phase !== undefined) break;
   }
   turns.reverse();
   const loops = sovereignty.loops;
-  const loop = loops ? (detectLoop(turns, loops) ?? (loops.near ? detectNearLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.near }) : undefined)) : undefined;
+  const loop = loops
+    ? (detectLoop(turns, loops) ??
+      (loops.near ? detectNearLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.near }) : undefined) ??
+      (loops.restatement ? detectRestatementLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.restatement }) : undefined))
+    : undefined;
   const errorRate = results === 0 ? 0 : errors / results;
   let levels = pressure;
   if (sovereignty.adaptive) {
