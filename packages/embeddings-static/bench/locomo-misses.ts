@@ -4,7 +4,13 @@
 // then the misses counted by class. Run it on the tuning set only.
 //
 //   npx tsx --conditions=@cairn/source packages/embeddings-static/bench/locomo-misses.ts \
-//     ../shared/data 0.1 [MODEL_PATH] [--verbose]
+//     ../shared/data 0.05,0.1 [MODEL_PATH] [--verbose] [--quiet]
+//
+// Classes (one evidence message can be in several): the question asks "when" (temporal) or not;
+// the evidence's fidelity; how many terms it shares with the question (none: a vocabulary gap or
+// an inference); whether it sits within two messages of a unit shown in full; its rank against
+// the number of units shown in full; the probe's LoCoMo category; a date named in the question.
+// Counts are per evidence message; the recall printed is the bench's (mean over probes).
 import { type CairnMessage, createBpeTokenCounter, createContextEngine } from '@cairn/core';
 import { readFileSync } from 'node:fs';
 import { extractTerms } from '../../core/src/text/index.js';
@@ -69,7 +75,7 @@ for (const session of datasets[0]!.sessions) {
       const name = (message as CairnMessage & { name?: string }).name;
       const cls = [
         TEMPORAL.test(probe.question) ? 'temporal' : 'other-question',
-        decision.fidelity !== 'full' && decision.fidelity !== 'placeholder' ? `fidelity:${decision.fidelity}` : `fidelity:${decision.fidelity}`,
+        `fidelity:${decision.fidelity}`,
         shared.length === 0 ? 'no-shared-term' : shared.length === 1 ? 'one-shared-term' : 'several-shared-terms',
         nearFull ? 'neighbour-of-full' : 'isolated',
         rank < full.length * 2 ? 'rank<2×kept' : rank < full.length * 5 ? 'rank<5×kept' : 'rank≥5×kept',
