@@ -11,9 +11,8 @@
 // an inference); whether it sits within two messages of a unit shown in full; its rank against
 // the number of units shown in full; the probe's LoCoMo category; a date named in the question.
 // Counts are per evidence message; the recall printed is the bench's (mean over probes).
-import { type CairnMessage, createBpeTokenCounter, createContextEngine } from '@cairn/core';
+import { type CairnMessage, createBpeTokenCounter, createContextEngine, createLexicalVectoriser } from '@cairn/core';
 import { readFileSync } from 'node:fs';
-import { extractTerms } from '../../core/src/text/index.js';
 import { createCachingTokenCounter, evidenceRecall, loadDatasets, prepareSession, viewMessageToCairnMessage } from '@cairn/bench';
 import { createStaticEmbedder, loadStaticWordModel } from '../src/index.js';
 
@@ -27,7 +26,9 @@ const count = (name: string) => classes.set(name, (classes.get(name) ?? 0) + 1);
 let probes = 0;
 let missedEvidence = 0;
 let evidenceTotal = 0;
-const terms = (text: string) => new Set(extractTerms(text));
+const vectoriser = createLexicalVectoriser();
+/** The stemmed terms of a text, as cairn's scoring sees them. */
+const terms = (text: string) => new Set(Array.from(vectoriser.bag(text).ids, (id) => vectoriser.vocabulary.termOf(id)!));
 const categories = new Map<string, string>();
 for (const file of ['conv-26', 'conv-30', 'conv-41']) {
   try {
