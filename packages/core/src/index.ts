@@ -49,6 +49,8 @@ export type { CairnMessage, EnginePhase, Fidelity, MessageContent, Role, TextPar
 export type { Embedder } from './options/index.js';
 export { DEFAULT_DENSE_OPTIONS } from './options/index.js';
 export type { DenseCombine, DenseOptions } from './options/index.js';
+export { DEFAULT_SELECTION_OPTIONS } from './options/index.js';
+export type { SelectionOptions } from './options/index.js';
 export { extractAnchors } from './text/index.js';
 export { entityKeys } from './text/index.js';
 export type { Anchor, AnchorKind } from './text/index.js';

@@ -186,6 +186,8 @@ export interface ContextEngineOptions {
   embedder?: Embedder;
   /** How the embedder's similarity joins lexical intent match. @default DEFAULT_DENSE_OPTIONS */
   dense?: import('./dense-options.js').DenseOptions;
+  /** How a question's view picks units by value per token (a floor on what a short unit is charged). @default DEFAULT_SELECTION_OPTIONS */
+  selection?: import('./selection-options.js').SelectionOptions;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
   /**

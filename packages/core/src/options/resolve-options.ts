@@ -23,6 +23,7 @@ import { resolveCrystalOptions, type ResolvedCrystalOptions } from './sovereignt
 import { resolvePageOptions } from './resolve-page-options.js';
 import type { ResolvedPageOptions } from './page-options.js';
 import { resolveDenseOptions } from './resolve-dense-options.js';
+import { resolveSelectionOptions } from './selection-options.js';
 import { resolvePrefixOptions } from './prefix-options.js';
 import type { ResolvedDenseOptions } from './dense-options.js';
 
@@ -47,6 +48,7 @@ export interface ResolvedOptions {
   shareDeadEnds: ContextEngineOptions['shareDeadEnds'];
   embedder: ContextEngineOptions['embedder'];
   dense: ResolvedDenseOptions;
+  selection: import('./selection-options.js').ResolvedSelectionOptions;
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
@@ -150,6 +152,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     shareDeadEnds: options.shareDeadEnds === undefined ? undefined : { pool: options.shareDeadEnds.pool, tenant: checkTenant(options.shareDeadEnds.tenant) },
     embedder: options.embedder,
     dense: resolveDenseOptions(options.dense),
+    selection: resolveSelectionOptions(options.selection),
     summarizer: options.summarizer,
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),

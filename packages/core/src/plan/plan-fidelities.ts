@@ -107,7 +107,8 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   let plan = new ViewPlan(initial, costs);
   // A new query asks a new question: last turn's choices get no stickiness bonus then.
   const newQuestion = replan && request.query !== undefined;
-  const value = valueFunction(state, newQuestion ? [] : previous);
+  // A question's view charges a short unit as if it had `selection.shortUnitTokens` tokens.
+  const value = valueFunction(state, newQuestion ? [] : previous, request.query !== undefined ? options.selection.shortUnitTokens : 0);
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
   const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
   // A REQUIRED unit may go from full to compressed, not further.
