@@ -2,7 +2,7 @@ import { inferWorkPhase } from './infer-work-phase.js';
 import { markerField } from '../text/index.js';
 import type { LexicalVectoriser } from '../text/index.js';
 import { cosine } from '../text/index.js';
-import { mergeTermBags, type TermBag } from '../text/index.js';
+import { mergeTermBags, packTermFeatures, type TermBag } from '../text/index.js';
 import { TermStatistics } from '../text/index.js';
 import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
@@ -21,6 +21,16 @@ const MAX_LINK_KEYS = 16;
 /** A term links units when at most this many messages used it so far (rare terms name things). */
 const LINK_KEY_MAX_FREQUENCY = 4;
 const SPECIFIC_TERM = /\d.*\d.*\d|_|^.{10,}$/;
+
+/**
+ * Trims a unit's growable arrays to their length once it takes no more messages (all its calls
+ * answered): an array grown by `push` keeps room for about 16 more elements, which a settled
+ * unit never uses (heap per logged message). Same elements, same order.
+ */
+function settleArrays(unit: Unit): void {
+  if (unit.edges.length > 0) unit.edges = unit.edges.slice();
+  if (unit.positions.length > 1) unit.positions = unit.positions.slice();
+}
 
 /** The text a message contributes to scoring: content, tool names and arguments. @internal */
 export function featureText(message: CairnMessage): string {
@@ -43,6 +53,8 @@ export class SessionLog {
   private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
   private readonly lastUnitWithEntity = new Map<string, number>();
   private lastUserUnit = -1;
+  /** The reply-to edge to the latest user unit: one object shared by every unit that replies to it (edges are never changed). */
+  private replyEdge: Unit['edges'][number] | undefined;
   /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
   maxIdTokens = 0;
   maxToolNameTokens = 0;
@@ -134,6 +146,7 @@ export class SessionLog {
     this.entries.push(entry);
     this.byId.set(message.id, position);
     this.linkEntities(unit, entities);
+    if (unit.openCalls === 0) settleArrays(unit);
   }
 
   private openUnit(message: CairnMessage, position: number, tokens: number, bag: TermBag): Unit {
@@ -157,9 +170,12 @@ export class SessionLog {
     this.units.push(unit);
     calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));
     if (kind === 'assistant' || kind === 'tool-exchange') {
-      if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
+      if (this.lastUserUnit >= 0) unit.edges.push((this.replyEdge ??= { to: this.lastUserUnit, kind: 'reply-to' }));
     }
-    if (kind === 'user') this.lastUserUnit = unit.index;
+    if (kind === 'user') {
+      this.lastUserUnit = unit.index;
+      this.replyEdge = undefined;
+    }
     this.linkSimilar(unit, bag);
     return unit;
   }
@@ -222,13 +238,19 @@ export class SessionLog {
       return again;
     }
     const bags = unit.positions.map((position) => this.entries[position]!.bag);
-    const bag = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
-    const cache = { version: unit.version, messages, bag, vector: this.vectoriser.vectorOfBag(bag) };
+    const merged = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
+    const vector = this.vectoriser.vectorOfBag(merged);
+    // A unit whose calls are all answered takes no more messages, so its bag and vector are all
+    // that is read from now on: they are packed into one buffer and its messages' own bags are let
+    // go (heap per logged message). A unit still waiting for results keeps them as they are.
+    const settled = unit.openCalls === 0;
+    const features = settled ? packTermFeatures(merged, vector) : { bag: merged, vector };
+    const cache = { version: unit.version, messages, bag: features.bag, vector: features.vector };
     unit.bagCache = cache;
-    // A unit whose calls are all answered takes no more messages, so its merged bag is all that is
-    // read from now on: its messages' own bags are let go (heap per logged message).
-    if (messages > 1 && unit.openCalls === 0) {
-      for (const position of unit.positions) this.entries[position] = { ...this.entries[position]!, bag: SETTLED_BAG };
+    if (settled) {
+      for (const position of unit.positions) {
+        if (this.entries[position]!.bag !== SETTLED_BAG) this.entries[position] = { ...this.entries[position]!, bag: SETTLED_BAG };
+      }
     }
     return cache;
   }
