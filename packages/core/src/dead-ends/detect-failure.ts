@@ -104,7 +104,7 @@ function oneLine(line: string): string {
  * without case, so it holds for the case-sensitive patterns too): a line without any of them
  * matches none of the patterns, and is not tested against each (most lines of most outputs).
  */
-const MAY_READ_AS_ERROR = /error|exception|fault|fatal|fail|found|no such|permission|denied|cannot|could not|http|status|bad request|unauthorized|forbidden|conflict|unavailable|exit/i;
+const MAY_READ_AS_ERROR = /error|exception|fault|fatal|fail|found|does not exist|no such|permission|denied|cannot|could not|http|status|bad request|unauthorized|forbidden|conflict|unavailable|exit/i;
 
 /**
  * The unquoted, non-blank lines of a tool output that may read as an error (see
@@ -117,8 +117,8 @@ function candidateLines(text: string): string[] {
   return candidates;
 }
 
-/** The most telling error line of a tool output, or undefined when none reads as an error. */
-function errorLine(text: string): string | undefined {
+/** The most telling error line of a tool output, or undefined when none reads as an error. @internal */
+export function errorLine(text: string): string | undefined {
   const traceback = TRACEBACK.test(text);
   // Without a traceback only the lines that may read as an error are read: the patterns below
   // match no other line, and their order among themselves is kept, so the answer is the same.
