@@ -55,6 +55,15 @@ export class SessionLog {
   private lastUserUnit = -1;
   /** The reply-to edge to the latest user unit: one object shared by every unit that replies to it (edges are never changed). */
   private replyEdge: Unit['edges'][number] | undefined;
+  /**
+   * The full cost of every settled unit (all calls answered, not an orphan result), summed as
+   * units settle: such a unit's full rendering is its stored messages, so its cost is its
+   * `messageTokens`. With {@link irregularUnits} it gives a turn's history tokens without a pass
+   * over the log. Token counts are whole numbers, so the sum is exact in any order.
+   */
+  settledFullTokens = 0;
+  /** Units whose full cost is not their message tokens: calls still open, or an orphan result. */
+  readonly irregularUnits = new Set<number>();
   /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
   maxIdTokens = 0;
   maxToolNameTokens = 0;
@@ -129,6 +138,10 @@ export class SessionLog {
       unit.openCalls--;
       unit.positions.push(position);
       unit.messageTokens += tokens;
+      if (unit.openCalls === 0 && unit.kind !== 'orphan-result') {
+        this.irregularUnits.delete(unit.index);
+        this.settledFullTokens += unit.messageTokens;
+      }
       // The work phase depends on the call names and on whether a result failed: recompute it
       // only when that changes (once per unit, not once per parallel result).
       if (message.isError && !unit.isError) {
@@ -166,8 +179,16 @@ export class SessionLog {
       workPhase: inferWorkPhase(calls.map((call) => call.name), message.isError === true),
       edges: [],
       version: 0,
+      // Every cache slot from the start: all units keep one shape, so the per-unit loops of a
+      // turn read them through one hidden class instead of a dozen.
+      bagCache: undefined,
+      compressedCache: undefined,
+      squeezedCache: undefined,
+      placeholderCache: undefined,
     };
     this.units.push(unit);
+    if (unit.openCalls === 0 && kind !== 'orphan-result') this.settledFullTokens += tokens;
+    else this.irregularUnits.add(unit.index);
     calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));
     if (kind === 'assistant' || kind === 'tool-exchange') {
       if (this.lastUserUnit >= 0) unit.edges.push((this.replyEdge ??= { to: this.lastUserUnit, kind: 'reply-to' }));

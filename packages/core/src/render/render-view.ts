@@ -122,8 +122,16 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
   return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
 }
 
+/** Keys of view messages already keyed: a steady turn reuses most of its messages (never changed once rendered). */
+const viewKeys = new WeakMap<ViewMessage, string>();
+
 function viewKey(message: ViewMessage): string {
-  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+  let key = viewKeys.get(message);
+  if (key === undefined) {
+    key = `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+    viewKeys.set(message, key);
+  }
+  return key;
 }
 
 /**
@@ -195,7 +203,8 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
     if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
   });
   const scores = units.map((unit) => unit.score);
-  const finalFidelities = [...fidelities];
+  // The render's own copy of the fidelities it rendered (never changed later) is this turn's.
+  const finalFidelities = rendered.fidelities.length === fidelities.length ? rendered.fidelities : [...fidelities];
   const unitCount = log.units.length;
   // Built on first read: a per-unit record costs O(log) allocations a turn that most callers never read.
   const decisions = (): UnitDecision[] => {
