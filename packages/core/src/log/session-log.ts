@@ -51,7 +51,13 @@ export class SessionLog {
   private readonly byId = new Map<string, number>();
   /** Every call by id: its unit and its entry in the unit's `calls` (one lookup, however many parallel calls). */
   private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
-  private readonly lastUnitWithEntity = new Map<string, number>();
+  /**
+   * The last unit that used each link key, by the key's term id (-1: none yet): an array of
+   * ids, not a map of strings — a session has a new key or two in most messages (ids, numbers).
+   */
+  private lastUnitWithEntity = new Int32Array(1024).fill(-1);
+  /** Per term id: 0 not read yet, 1 names something specific (`SPECIFIC_TERM`), 2 does not. */
+  private specificTerms = new Uint8Array(1024);
   private lastUserUnit = -1;
   /** The reply-to edge to the latest user unit: one object shared by every unit that replies to it (edges are never changed). */
   private replyEdge: Unit['edges'][number] | undefined;
@@ -201,12 +207,17 @@ export class SessionLog {
     return unit;
   }
 
-  private linkEntities(unit: Unit, entities: readonly string[]): void {
+  private linkEntities(unit: Unit, entities: readonly number[]): void {
     let added = 0;
     for (const key of entities) {
-      const previous = this.lastUnitWithEntity.get(key);
-      this.lastUnitWithEntity.set(key, unit.index);
-      if (previous === undefined || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
+      if (key >= this.lastUnitWithEntity.length) {
+        const grown = new Int32Array(Math.max(key + 1, 2 * this.lastUnitWithEntity.length)).fill(-1);
+        grown.set(this.lastUnitWithEntity);
+        this.lastUnitWithEntity = grown;
+      }
+      const previous = this.lastUnitWithEntity[key]!;
+      this.lastUnitWithEntity[key] = unit.index;
+      if (previous < 0 || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
       if (unit.edges.some((edge) => edge.to === previous)) continue;
       unit.edges.push({ to: previous, kind: 'entity' });
       added++;
@@ -214,18 +225,24 @@ export class SessionLog {
   }
 
   /**
-   * The terms of a message that name specific things (ids, numbers of three digits or more,
-   * snake_case or long identifiers) and are still rare in the session: the semantic context
+   * The term ids of a message's terms that name specific things (ids, numbers of three digits or
+   * more, snake_case or long identifiers) and are still rare in the session: the semantic context
    * graph links units through them. Taken from the term bag ingest already computed.
    */
-  private linkKeys(bag: TermBag): string[] {
-    const keys: string[] = [];
+  private linkKeys(bag: TermBag): number[] {
+    const keys: number[] = [];
     const { vocabulary } = this.vectoriser;
     for (let index = 0; index < bag.ids.length && keys.length < MAX_LINK_KEYS; index++) {
       const id = bag.ids[index]!;
       if (this.statistics.documentFrequency(id) > LINK_KEY_MAX_FREQUENCY) continue;
-      const term = vocabulary.termOf(id)!;
-      if (SPECIFIC_TERM.test(term)) keys.push(term);
+      if (id >= this.specificTerms.length) {
+        const grown = new Uint8Array(Math.max(id + 1, 2 * this.specificTerms.length));
+        grown.set(this.specificTerms);
+        this.specificTerms = grown;
+      }
+      // Whether a term names something specific is read once per term (a term's text never changes).
+      if (this.specificTerms[id] === 0) this.specificTerms[id] = SPECIFIC_TERM.test(vocabulary.termOf(id)!) ? 1 : 2;
+      if (this.specificTerms[id] === 1) keys.push(id);
     }
     return keys;
   }

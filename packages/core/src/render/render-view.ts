@@ -122,16 +122,29 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
   return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
 }
 
-/** Keys of view messages already keyed: a steady turn reuses most of its messages (never changed once rendered). */
-const viewKeys = new WeakMap<ViewMessage, string>();
-
 function viewKey(message: ViewMessage): string {
-  let key = viewKeys.get(message);
-  if (key === undefined) {
-    key = `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
-    viewKeys.set(message, key);
+  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+}
+
+/** The messages of each engine's last view, with the key list made from them (`state.lastView` then). */
+const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; keys: readonly string[] }>();
+
+/**
+ * The keys of this turn's view: a message that is the very object at the same place in the last
+ * view (a steady turn reuses most; view messages never change once rendered) keeps its key, the
+ * others are keyed anew. Used only while `state.lastView` is still the list made then.
+ */
+function viewKeys(state: EngineState, messages: readonly ViewMessage[]): string[] {
+  const last = lastViews.get(state);
+  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  const keys = new Array<string>(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    keys[index] = reusable !== undefined && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message);
   }
-  return key;
+  // A copy: the caller owns the returned list and may change it.
+  lastViews.set(state, { messages: messages.slice(), keys });
+  return keys;
 }
 
 /**
@@ -184,7 +197,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const history = background?.messages ?? rendered.messages;
   const messages = request.brief ? [...history, request.brief] : [...history];
   const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
-  const keys = messages.map(viewKey);
+  const keys = viewKeys(state, messages);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;
   state.lastView = keys;
