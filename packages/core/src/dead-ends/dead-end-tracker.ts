@@ -112,10 +112,7 @@ export class DeadEndTracker {
     }
     // A user message is a correction only when it contradicts the assistant turn just before it.
     const failureClasses = this.#options.failureClasses !== false;
-    const signal =
-      readings && message.role === 'tool'
-        ? readings.read(message, failureClasses)
-        : detectFailure(message, { failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
+    const signal = readings && message.role === 'tool' ? readings.read(message, failureClasses) : detectFailure(message, { failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
     if (message.role === 'tool') {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;
