@@ -7,9 +7,11 @@
  *   npm run bench:profile -w @cairn/core -- 50000 new 30
  *   npm run bench:profile -w @cairn/core -- 50000 steady 30
  *   npm run bench:profile -w @cairn/core -- 50000 restored 3
+ *   npm run bench:profile -w @cairn/core -- 50000 ingest 1
  *
  * Phases: `new` (a new query every turn, after 30 steady turns), `steady` (same query, one small
- * message appended each turn), `restored` (the first view of an engine restored from a snapshot).
+ * message appended each turn), `restored` (the first view of an engine restored from a snapshot),
+ * `ingest` (the whole session ingested by a new engine, `turns` times; the engine above is unused).
  * Shares from a busy machine are rougher than a quiet one's but keep their order.
  */
 import { Session, type Profiler } from 'node:inspector';
@@ -17,8 +19,8 @@ import { contentText, countMessageTokens, createBpeTokenCounter, createContextEn
 import { benchSession } from './bench-session.js';
 
 const [sizeArgument = '50000', phase = 'new', turnsArgument = '30', topArgument = '30'] = process.argv.slice(2);
-if (!['new', 'steady', 'restored'].includes(phase)) {
-  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|steady|restored> [turns] [rows]');
+if (!['new', 'steady', 'restored', 'ingest'].includes(phase)) {
+  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|steady|restored|ingest> [turns] [rows]');
   process.exit(2);
 }
 const size = Number(sizeArgument);
@@ -34,8 +36,10 @@ const firstQuery = contentText(logged[1]!.content);
 const queryOf = (turn: number) => contentText(messages[size + turn]!.content) || `turn ${turn} ORD-${10000 + turn}`;
 
 const engine = createContextEngine(options);
-engine.ingest(logged);
-engine.assemble({ budget, query: firstQuery });
+if (phase !== 'ingest') {
+  engine.ingest(logged);
+  engine.assemble({ budget, query: firstQuery });
+}
 if (phase === 'new') {
   for (let turn = 0; turn < 30; turn++) {
     engine.ingest({ id: `warm-${turn}`, role: 'assistant', content: `noted ${turn}` });
@@ -53,7 +57,8 @@ await post('Profiler.setSamplingInterval', { interval: 200 });
 await post('Profiler.start');
 const started = process.cpuUsage();
 for (let turn = 0; turn < turns; turn++) {
-  if (phase === 'new') engine.assemble({ budget, query: queryOf(turn) });
+  if (phase === 'ingest') createContextEngine(options).ingest(logged);
+  else if (phase === 'new') engine.assemble({ budget, query: queryOf(turn) });
   else if (phase === 'steady') {
     engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
     engine.assemble({ budget, query: firstQuery });

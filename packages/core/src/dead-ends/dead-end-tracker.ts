@@ -5,6 +5,7 @@ import { DEFAULT_DEAD_END_SIMILARITY, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER } from
 import { classifyFailure, type FailureClass } from './failure-class.js';
 import { describeCall } from './describe-call.js';
 import { detectFailure, isGuardNoteOnly, type FailureSignal } from './detect-failure.js';
+import type { FailureReadings } from './failure-readings.js';
 import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
 import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
 import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
@@ -96,8 +97,12 @@ export class DeadEndTracker {
     return this.#options.sessionId;
   }
 
-  /** Learns from the next message of the log: tool calls, their results, user corrections. */
-  observe(message: CairnMessage): void {
+  /**
+   * Learns from the next message of the log: tool calls, their results, user corrections.
+   * `readings` (the engine's, per ingested batch) lets another reader of the same batch reuse
+   * the failures read here; the result is the same without it.
+   */
+  observe(message: CairnMessage, readings?: FailureReadings): void {
     if (message.role === 'assistant') {
       const calls = message.toolCalls ?? [];
       for (const call of calls) this.#pending.set(call.id, { name: call.name, arguments: call.arguments });
@@ -106,7 +111,8 @@ export class DeadEndTracker {
       return;
     }
     // A user message is a correction only when it contradicts the assistant turn just before it.
-    const signal = detectFailure(message, { failureClasses: this.#options.failureClasses !== false, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
+    const failureClasses = this.#options.failureClasses !== false;
+    const signal = readings && message.role === 'tool' ? readings.read(message, failureClasses) : detectFailure(message, { failureClasses, ...(message.role === 'user' ? { previousAssistant: this.#lastApproach } : {}) });
     if (message.role === 'tool') {
       const call = message.toolCallId === undefined ? undefined : this.#pending.get(message.toolCallId);
       if (!call) return;

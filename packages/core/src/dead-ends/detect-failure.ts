@@ -99,10 +99,30 @@ function oneLine(line: string): string {
   return text.length <= MAX_FAILURE_REASON_LENGTH ? text : `${text.slice(0, MAX_FAILURE_REASON_LENGTH - 1)}…`;
 }
 
-/** The most telling error line of a tool output, or undefined when none reads as an error. */
-function errorLine(text: string): string | undefined {
-  const lines = text.split('\n').filter((line) => line.trim() !== '' && !LISTING_LINE.test(line));
+/**
+ * Words one of which every {@link ERROR_LINES} pattern needs somewhere on its line (compared
+ * without case, so it holds for the case-sensitive patterns too): a line without any of them
+ * matches none of the patterns, and is not tested against each (most lines of most outputs).
+ */
+const MAY_READ_AS_ERROR = /error|exception|fault|fatal|fail|found|does not exist|no such|permission|denied|cannot|could not|http|status|bad request|unauthorized|forbidden|conflict|unavailable|exit/i;
+
+/**
+ * The unquoted, non-blank lines of a tool output that may read as an error (see
+ * {@link MAY_READ_AS_ERROR}), in order: the only lines the {@link ERROR_LINES} patterns can match.
+ */
+function candidateLines(text: string): string[] {
+  const candidates: string[] = [];
+  if (!MAY_READ_AS_ERROR.test(text)) return candidates;
+  for (const line of text.split('\n')) if (MAY_READ_AS_ERROR.test(line) && line.trim() !== '' && !LISTING_LINE.test(line)) candidates.push(line);
+  return candidates;
+}
+
+/** The most telling error line of a tool output, or undefined when none reads as an error. @internal */
+export function errorLine(text: string): string | undefined {
   const traceback = TRACEBACK.test(text);
+  // Without a traceback only the lines that may read as an error are read: the patterns below
+  // match no other line, and their order among themselves is kept, so the answer is the same.
+  const lines = traceback ? text.split('\n').filter((line) => line.trim() !== '' && !LISTING_LINE.test(line)) : candidateLines(text);
   // What ended a traceback says most: the first unindented line after its frames
   // (`pkg.SomeProblem: what happened`, or a bare `StopIteration`), whatever else was printed.
   const header = traceback ? lines.findLastIndex((line) => TRACEBACK.test(line)) : -1;

@@ -76,6 +76,8 @@ export function isTransientFailure(text: string): boolean {
 const EXIT_KEYS = ['exitCode', 'exit_code', 'exitStatus', 'exit_status', 'returncode', 'returnCode', 'status_code_exit'] as const;
 /** A line that states a command's exit status (`exit code 0`, `Process exited with code 1`, `[exit status: 2]`). */
 const EXIT_LINE = /\b(?:exit(?:ed)?(?: with)?(?: code| status)|exit_code|returncode|return code)\s*[:=]?\s*(-?\d+)\b/i;
+/** Words one of which every {@link EXIT_LINE} match holds (compared without case). */
+const MAY_STATE_EXIT = /exit|returncode|return code/i;
 
 /**
  * The exit status a tool result states: a number under `metadata.exitCode` (or `exit_code`,
@@ -97,6 +99,8 @@ export function readExitStatus(message: CairnMessage, text: string): number | un
     const value = message.metadata?.[key];
     if (typeof value === 'number' && Number.isInteger(value)) return value;
   }
+  // Every line EXIT_LINE matches holds one of these words: an output without any states no status.
+  if (!MAY_STATE_EXIT.test(text)) return undefined;
   const lines = text.split('\n');
   for (let index = lines.length - 1; index >= 0; index--) {
     const line = lines[index]!;

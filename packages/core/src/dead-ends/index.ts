@@ -19,6 +19,7 @@ export type { DeadEnd, DeadEndTrace, DeadEndTrackerOptions, GuardVerdict, Propos
 export { describeCall } from './describe-call.js';
 export { detectCorrection } from './detect-correction.js';
 export { detectFailure, MAX_FAILURE_REASON_LENGTH } from './detect-failure.js';
+export { FailureReadings } from './failure-readings.js';
 export type { DetectFailureOptions } from './detect-failure.js';
 export { classifyFailure, isTransientFailure, readExitStatus } from './failure-class.js';
 export type { FailureClass } from './failure-class.js';

@@ -16,7 +16,7 @@ import type { EngineState } from '../render/index.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
 import { topTerms } from '../text/index.js';
 import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
-import { discoverHotExperiences, experienceAlignment, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '../dead-ends/index.js';
+import { discoverHotExperiences, experienceAlignment, FailureReadings, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch, restoreBranches, type BranchParent } from './branch-engine.js';
@@ -89,9 +89,11 @@ class Engine implements ContextEngine {
       throw error;
     }
     this.afterAppend(unitsBefore);
-    for (const message of messages) this.state.deadEnds.observe(message);
+    // Each tool result's failure is read once for both learners (ingest speed).
+    const readings = new FailureReadings();
+    for (const message of messages) this.state.deadEnds.observe(message, readings);
     const experience = this.state.playbook && playbookExperienceContext(this.state);
-    if (experience) for (const message of messages) observeForPlaybook(this.state.playbook!, message, experience);
+    if (experience) for (const message of messages) observeForPlaybook(this.state.playbook!, message, experience, readings);
     if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
     const orphanResults: string[] = [];

@@ -1,6 +1,6 @@
 import type { AssembleResult, EngineState } from '../render/index.js';
 import { createUnitCosts, renderCompressed } from '../render/index.js';
-import { renderContext, unitResourceClasses } from '../plan/index.js';
+import { renderContext, resourceClassCounts, unitResourceClasses } from '../plan/index.js';
 import { argumentsText, contentText, type Fidelity, type Unit } from '../log/index.js';
 import {
   anchorsKept,
@@ -74,8 +74,7 @@ export function expandHistory(state: EngineState, projection: Projection): Proje
 export function attachSovereigntyMetadata(state: EngineState, result: AssembleResult, vitality: VitalityReport): void {
   const count = state.log.units.length;
   const fidelities = state.units.slice(0, count).map((unit) => unit.fidelity);
-  const classes: Record<ResourceClass, number> = { droppable: 0, required: 0, preserved: 0 };
-  for (const resourceClass of unitResourceClasses(state)) classes[resourceClass]++;
+  const classes: Record<ResourceClass, number> = resourceClassCounts(state);
   const historyTokens = result.metadata.historyTokens;
   const viewTokens = result.metadata.tokens;
   let value: SovereigntyMetadata['quality'] | undefined;

@@ -2,7 +2,7 @@ import { inferWorkPhase } from './infer-work-phase.js';
 import { markerField } from '../text/index.js';
 import type { LexicalVectoriser } from '../text/index.js';
 import { cosine } from '../text/index.js';
-import { mergeTermBags, type TermBag } from '../text/index.js';
+import { mergeTermBags, packTermFeatures, type TermBag } from '../text/index.js';
 import { TermStatistics } from '../text/index.js';
 import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
@@ -21,6 +21,16 @@ const MAX_LINK_KEYS = 16;
 /** A term links units when at most this many messages used it so far (rare terms name things). */
 const LINK_KEY_MAX_FREQUENCY = 4;
 const SPECIFIC_TERM = /\d.*\d.*\d|_|^.{10,}$/;
+
+/**
+ * Trims a unit's growable arrays to their length once it takes no more messages (all its calls
+ * answered): an array grown by `push` keeps room for about 16 more elements, which a settled
+ * unit never uses (heap per logged message). Same elements, same order.
+ */
+function settleArrays(unit: Unit): void {
+  if (unit.edges.length > 0) unit.edges = unit.edges.slice();
+  if (unit.positions.length > 1) unit.positions = unit.positions.slice();
+}
 
 /** The text a message contributes to scoring: content, tool names and arguments. @internal */
 export function featureText(message: CairnMessage): string {
@@ -41,8 +51,25 @@ export class SessionLog {
   private readonly byId = new Map<string, number>();
   /** Every call by id: its unit and its entry in the unit's `calls` (one lookup, however many parallel calls). */
   private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
-  private readonly lastUnitWithEntity = new Map<string, number>();
+  /**
+   * The last unit that used each link key, by the key's term id (-1: none yet): an array of
+   * ids, not a map of strings — a session has a new key or two in most messages (ids, numbers).
+   */
+  private lastUnitWithEntity = new Int32Array(1024).fill(-1);
+  /** Per term id: 0 not read yet, 1 names something specific (`SPECIFIC_TERM`), 2 does not. */
+  private specificTerms = new Uint8Array(1024);
   private lastUserUnit = -1;
+  /** The reply-to edge to the latest user unit: one object shared by every unit that replies to it (edges are never changed). */
+  private replyEdge: Unit['edges'][number] | undefined;
+  /**
+   * The full cost of every settled unit (all calls answered, not an orphan result), summed as
+   * units settle: such a unit's full rendering is its stored messages, so its cost is its
+   * `messageTokens`. With {@link irregularUnits} it gives a turn's history tokens without a pass
+   * over the log. Token counts are whole numbers, so the sum is exact in any order.
+   */
+  settledFullTokens = 0;
+  /** Units whose full cost is not their message tokens: calls still open, or an orphan result. */
+  readonly irregularUnits = new Set<number>();
   /** Largest token count of a unit id, and of a tool name (cut at 32 characters). */
   maxIdTokens = 0;
   maxToolNameTokens = 0;
@@ -117,6 +144,10 @@ export class SessionLog {
       unit.openCalls--;
       unit.positions.push(position);
       unit.messageTokens += tokens;
+      if (unit.openCalls === 0 && unit.kind !== 'orphan-result') {
+        this.irregularUnits.delete(unit.index);
+        this.settledFullTokens += unit.messageTokens;
+      }
       // The work phase depends on the call names and on whether a result failed: recompute it
       // only when that changes (once per unit, not once per parallel result).
       if (message.isError && !unit.isError) {
@@ -134,6 +165,7 @@ export class SessionLog {
     this.entries.push(entry);
     this.byId.set(message.id, position);
     this.linkEntities(unit, entities);
+    if (unit.openCalls === 0) settleArrays(unit);
   }
 
   private openUnit(message: CairnMessage, position: number, tokens: number, bag: TermBag): Unit {
@@ -153,23 +185,39 @@ export class SessionLog {
       workPhase: inferWorkPhase(calls.map((call) => call.name), message.isError === true),
       edges: [],
       version: 0,
+      // Every cache slot from the start: all units keep one shape, so the per-unit loops of a
+      // turn read them through one hidden class instead of a dozen.
+      bagCache: undefined,
+      compressedCache: undefined,
+      squeezedCache: undefined,
+      placeholderCache: undefined,
     };
     this.units.push(unit);
+    if (unit.openCalls === 0 && kind !== 'orphan-result') this.settledFullTokens += tokens;
+    else this.irregularUnits.add(unit.index);
     calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));
     if (kind === 'assistant' || kind === 'tool-exchange') {
-      if (this.lastUserUnit >= 0) unit.edges.push({ to: this.lastUserUnit, kind: 'reply-to' });
+      if (this.lastUserUnit >= 0) unit.edges.push((this.replyEdge ??= { to: this.lastUserUnit, kind: 'reply-to' }));
     }
-    if (kind === 'user') this.lastUserUnit = unit.index;
+    if (kind === 'user') {
+      this.lastUserUnit = unit.index;
+      this.replyEdge = undefined;
+    }
     this.linkSimilar(unit, bag);
     return unit;
   }
 
-  private linkEntities(unit: Unit, entities: readonly string[]): void {
+  private linkEntities(unit: Unit, entities: readonly number[]): void {
     let added = 0;
     for (const key of entities) {
-      const previous = this.lastUnitWithEntity.get(key);
-      this.lastUnitWithEntity.set(key, unit.index);
-      if (previous === undefined || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
+      if (key >= this.lastUnitWithEntity.length) {
+        const grown = new Int32Array(Math.max(key + 1, 2 * this.lastUnitWithEntity.length)).fill(-1);
+        grown.set(this.lastUnitWithEntity);
+        this.lastUnitWithEntity = grown;
+      }
+      const previous = this.lastUnitWithEntity[key]!;
+      this.lastUnitWithEntity[key] = unit.index;
+      if (previous < 0 || previous === unit.index || added >= MAX_ENTITY_EDGES) continue;
       if (unit.edges.some((edge) => edge.to === previous)) continue;
       unit.edges.push({ to: previous, kind: 'entity' });
       added++;
@@ -177,18 +225,24 @@ export class SessionLog {
   }
 
   /**
-   * The terms of a message that name specific things (ids, numbers of three digits or more,
-   * snake_case or long identifiers) and are still rare in the session: the semantic context
+   * The term ids of a message's terms that name specific things (ids, numbers of three digits or
+   * more, snake_case or long identifiers) and are still rare in the session: the semantic context
    * graph links units through them. Taken from the term bag ingest already computed.
    */
-  private linkKeys(bag: TermBag): string[] {
-    const keys: string[] = [];
+  private linkKeys(bag: TermBag): number[] {
+    const keys: number[] = [];
     const { vocabulary } = this.vectoriser;
     for (let index = 0; index < bag.ids.length && keys.length < MAX_LINK_KEYS; index++) {
       const id = bag.ids[index]!;
       if (this.statistics.documentFrequency(id) > LINK_KEY_MAX_FREQUENCY) continue;
-      const term = vocabulary.termOf(id)!;
-      if (SPECIFIC_TERM.test(term)) keys.push(term);
+      if (id >= this.specificTerms.length) {
+        const grown = new Uint8Array(Math.max(id + 1, 2 * this.specificTerms.length));
+        grown.set(this.specificTerms);
+        this.specificTerms = grown;
+      }
+      // Whether a term names something specific is read once per term (a term's text never changes).
+      if (this.specificTerms[id] === 0) this.specificTerms[id] = SPECIFIC_TERM.test(vocabulary.termOf(id)!) ? 1 : 2;
+      if (this.specificTerms[id] === 1) keys.push(id);
     }
     return keys;
   }
@@ -222,13 +276,19 @@ export class SessionLog {
       return again;
     }
     const bags = unit.positions.map((position) => this.entries[position]!.bag);
-    const bag = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
-    const cache = { version: unit.version, messages, bag, vector: this.vectoriser.vectorOfBag(bag) };
+    const merged = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
+    const vector = this.vectoriser.vectorOfBag(merged);
+    // A unit whose calls are all answered takes no more messages, so its bag and vector are all
+    // that is read from now on: they are packed into one buffer and its messages' own bags are let
+    // go (heap per logged message). A unit still waiting for results keeps them as they are.
+    const settled = unit.openCalls === 0;
+    const features = settled ? packTermFeatures(merged, vector) : { bag: merged, vector };
+    const cache = { version: unit.version, messages, bag: features.bag, vector: features.vector };
     unit.bagCache = cache;
-    // A unit whose calls are all answered takes no more messages, so its merged bag is all that is
-    // read from now on: its messages' own bags are let go (heap per logged message).
-    if (messages > 1 && unit.openCalls === 0) {
-      for (const position of unit.positions) this.entries[position] = { ...this.entries[position]!, bag: SETTLED_BAG };
+    if (settled) {
+      for (const position of unit.positions) {
+        if (this.entries[position]!.bag !== SETTLED_BAG) this.entries[position] = { ...this.entries[position]!, bag: SETTLED_BAG };
+      }
     }
     return cache;
   }

@@ -32,8 +32,8 @@ export interface Unit {
   /** The id of its lead message. */
   readonly id: string;
   readonly kind: UnitKind;
-  /** Log positions: the lead message, then tool results in arrival order. */
-  readonly positions: number[];
+  /** Log positions: the lead message, then tool results in arrival order (trimmed to size once the unit is settled). */
+  positions: number[];
   /** Calls of a tool exchange, in order, and the log position of each answer (-1: none yet). */
   readonly calls: { id: string; name: string; answer: number }[];
   /** Tokens of its stored messages at full fidelity. */
@@ -45,8 +45,12 @@ export interface Unit {
   /** The unit holds a pinned message or a system message. */
   pinned: boolean;
   workPhase: WorkPhase;
-  /** Units this one refers back to (shared entities, reply-to, lexical similarity). */
-  readonly edges: { to: number; kind: EdgeKind }[];
+  /**
+   * Units this one refers back to (shared entities, reply-to, lexical similarity). Edge objects
+   * may be shared between units and are never changed; the array is trimmed to size once the unit
+   * is settled.
+   */
+  edges: { readonly to: number; readonly kind: EdgeKind }[];
   /** Version, bumped when a message joins; invalidates the caches below. */
   version: number;
   /** The merged bag and vector; `messages`: how many messages the bag holds (it stays valid across a version bump that added none). */

@@ -8,5 +8,5 @@ export { planFidelities } from './plan-fidelities.js';
 export { mandatoryReason, renderContext, valueFunction } from './plan-values.js';
 export { ViewPlan } from './view-plan.js';
 export type { UnitCosts } from './view-plan.js';
-export { defaultUnitClass, explicitlyPreservedUnits, explicitUnitClasses, requiredFloorUnits, unitResourceClasses } from './unit-resource-class.js';
+export { defaultUnitClass, explicitlyPreservedUnits, explicitUnitClasses, requiredFloorUnits, resourceClassCounts, unitResourceClasses } from './unit-resource-class.js';
 export { hideAllButRequired } from './smallest-view.js';

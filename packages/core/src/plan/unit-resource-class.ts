@@ -58,3 +58,28 @@ export function explicitlyPreservedUnits(state: EngineState): Set<number> {
   for (const [unit, resourceClass] of explicitUnitClasses(state)) if (resourceClass === 'preserved') preserved.add(unit);
   return preserved;
 }
+
+/**
+ * How many units have each class this turn: the counts of {@link unitResourceClasses}, without
+ * building the list. Only the units that can be other than droppable (tagged, system, pinned, the
+ * latest user turn, the hot set, open tool chains) are classed one by one; the rest are counted
+ * as droppable. @internal
+ */
+export function resourceClassCounts(state: EngineState): Record<ResourceClass, number> {
+  const counts: Record<ResourceClass, number> = { droppable: 0, required: 0, preserved: 0 };
+  const explicit = explicitUnitClasses(state);
+  const { units, latestUserUnit } = state.log;
+  const hotFrom = units.length - state.options.hotUnits;
+  for (let index = 0; index < units.length; index++) {
+    const unit = units[index]!;
+    const tagged = explicit.get(index);
+    const mayNotDrop = unit.kind === 'system' || unit.pinned || unit.openCalls > 0 || index === latestUserUnit || (index > latestUserUnit && index >= hotFrom);
+    if (tagged === undefined && !mayNotDrop) {
+      counts.droppable++;
+      continue;
+    }
+    const byDefault = mayNotDrop ? defaultUnitClass(state, index) : 'droppable';
+    counts[tagged === undefined ? byDefault : maxResourceClass(tagged, byDefault)]++;
+  }
+  return counts;
+}

@@ -1,4 +1,4 @@
-import { callSignature, describeCall, detectCorrection, detectFailure } from '../dead-ends/index.js';
+import { callSignature, describeCall, detectCorrection, detectFailure, type FailureReadings } from '../dead-ends/index.js';
 import { contentText, type CairnMessage } from '../log/index.js';
 import type { PlaybookBullet, PlaybookDelta } from './playbook-types.js';
 import { recoverySkill } from './recovery-skill.js';
@@ -57,9 +57,10 @@ export function emptyCuratorState(): CuratorState {
  * @param message - The next message of the log.
  * @param inView - Bullets in the latest view (for counting).
  * @param skillAfter - Recoveries seen this many times become skills.
+ * @param readings - The failures the engine already read from this batch (the same result without).
  * @returns The deltas, in order.
  */
-export function curatePlaybook(state: CuratorState, message: CairnMessage, inView: readonly PlaybookBullet[] = [], skillAfter = DEFAULT_PLAYBOOK_SKILL_AFTER): PlaybookDelta[] {
+export function curatePlaybook(state: CuratorState, message: CairnMessage, inView: readonly PlaybookBullet[] = [], skillAfter = DEFAULT_PLAYBOOK_SKILL_AFTER, readings?: FailureReadings): PlaybookDelta[] {
   const deltas: PlaybookDelta[] = [];
   if (message.role === 'assistant') {
     const calls = message.toolCalls ?? [];
@@ -72,7 +73,7 @@ export function curatePlaybook(state: CuratorState, message: CairnMessage, inVie
     const call = message.toolCallId === undefined ? undefined : state.pending[message.toolCallId];
     if (!call) return deltas;
     delete state.pending[message.toolCallId!];
-    const failure = detectFailure(message);
+    const failure = readings ? readings.read(message, true) : detectFailure(message);
     const failed = failure !== undefined;
     for (const bullet of inView) {
       if (bullet.trace?.use?.includes(call.signature)) deltas.push(failed ? { op: 'count', id: bullet.id, harmful: 1 } : { op: 'count', id: bullet.id, helpful: 1 });

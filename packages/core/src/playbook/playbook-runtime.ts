@@ -1,4 +1,4 @@
-import type { ExperienceRecord } from '../dead-ends/index.js';
+import type { ExperienceRecord, FailureReadings } from '../dead-ends/index.js';
 import { CairnError, type CairnMessage } from '../log/index.js';
 import type { ResolvedPlaybookOptions } from '../options/index.js';
 import { curatePlaybook, emptyCuratorState, type CuratorState } from './curate-playbook.js';
@@ -46,9 +46,9 @@ export function createPlaybookRuntime(options: ResolvedPlaybookOptions, now: () 
  * `context` (the engine's direction now), each count is also an experience record, and a bullet
  * whose records make a hot experience becomes a skill. @internal
  */
-export function observeForPlaybook(runtime: PlaybookRuntime, message: CairnMessage, context?: ExperienceContext): void {
+export function observeForPlaybook(runtime: PlaybookRuntime, message: CairnMessage, context?: ExperienceContext, readings?: FailureReadings): void {
   const inView = runtime.inView.flatMap((id) => runtime.playbook.get(id) ?? []);
-  for (const delta of curatePlaybook(runtime.curator, message, inView, runtime.skillAfter)) {
+  for (const delta of curatePlaybook(runtime.curator, message, inView, runtime.skillAfter, readings)) {
     const bullet = applyKnown(runtime, delta);
     if (delta.op === 'count' && bullet && context) learnFromOutcome(runtime, bullet, (delta.helpful ?? 0) > 0 ? 'hit' : 'miss', context);
   }

@@ -50,6 +50,8 @@ export class Playbook {
   #nextId = 1;
   /** Token counts of bullet lines (a cache, keyed by the line). */
   readonly #lineTokens = new Map<string, number>();
+  /** Each bullet object's line tokens with the parts of the line they were counted from (see `lineTokens`). */
+  readonly #bulletTokens = new WeakMap<PlaybookBullet, { id: string; helpful: number; harmful: number; content: string; tokens: number }>();
 
   constructor({ maxTokens = DEFAULT_PLAYBOOK_MAX_TOKENS, maxBullets = DEFAULT_PLAYBOOK_MAX_BULLETS, mergeSimilarity = DEFAULT_PLAYBOOK_MERGE_SIMILARITY, similarity = cachedLexicalSimilarity(4 * maxBullets), ...options }: PlaybookStoreOptions) {
     if (!(Number.isInteger(maxTokens) && maxTokens >= 1) || !(Number.isInteger(maxBullets) && maxBullets >= 1) || !(mergeSimilarity > 0 && mergeSimilarity <= 1)) {
@@ -116,12 +118,17 @@ export class Playbook {
 
   /** The tokens of one bullet's line (cached). */
   lineTokens(bullet: PlaybookBullet): number {
+    // A bullet of this playbook whose line parts are as when it was last counted has that count:
+    // the bound counts every line after every delta, and most lines did not change.
+    const known = this.#bulletTokens.get(bullet);
+    if (known && known.id === bullet.id && known.helpful === bullet.helpful && known.harmful === bullet.harmful && known.content === bullet.content) return known.tokens;
     const line = bulletLine(bullet);
     let tokens = this.#lineTokens.get(line);
     if (tokens === undefined) {
       if (this.#lineTokens.size > 4 * this.#options.maxBullets) this.#lineTokens.clear();
       this.#lineTokens.set(line, (tokens = this.#options.countTokens(line)));
     }
+    this.#bulletTokens.set(bullet, { id: bullet.id, helpful: bullet.helpful, harmful: bullet.harmful, content: bullet.content, tokens });
     return tokens;
   }
 

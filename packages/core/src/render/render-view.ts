@@ -126,6 +126,27 @@ function viewKey(message: ViewMessage): string {
   return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
 }
 
+/** The messages of each engine's last view, with the key list made from them (`state.lastView` then). */
+const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; keys: readonly string[] }>();
+
+/**
+ * The keys of this turn's view: a message that is the very object at the same place in the last
+ * view (a steady turn reuses most; view messages never change once rendered) keeps its key, the
+ * others are keyed anew. Used only while `state.lastView` is still the list made then.
+ */
+function viewKeys(state: EngineState, messages: readonly ViewMessage[]): string[] {
+  const last = lastViews.get(state);
+  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  const keys = new Array<string>(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    keys[index] = reusable !== undefined && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message);
+  }
+  // A copy: the caller owns the returned list and may change it.
+  lastViews.set(state, { messages: messages.slice(), keys });
+  return keys;
+}
+
 /**
  * Renders planned fidelities into the view, counts it exactly (re-fitting if a compressed
  * estimate came out low), records the new state, and builds the metadata. @internal
@@ -176,7 +197,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const history = background?.messages ?? rendered.messages;
   const messages = request.brief ? [...history, request.brief] : [...history];
   const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
-  const keys = messages.map(viewKey);
+  const keys = viewKeys(state, messages);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;
   state.lastView = keys;
@@ -195,7 +216,8 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
     if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
   });
   const scores = units.map((unit) => unit.score);
-  const finalFidelities = [...fidelities];
+  // The render's own copy of the fidelities it rendered (never changed later) is this turn's.
+  const finalFidelities = rendered.fidelities.length === fidelities.length ? rendered.fidelities : [...fidelities];
   const unitCount = log.units.length;
   // Built on first read: a per-unit record costs O(log) allocations a turn that most callers never read.
   const decisions = (): UnitDecision[] => {

@@ -112,6 +112,12 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
       exact.add(index);
     },
     fullTotal() {
+      // The log's units: settled units summed as they settled, the few others costed now.
+      if (units === log.units) {
+        let total = log.settledFullTokens;
+        for (const index of log.irregularUnits) total += full(index);
+        return total;
+      }
       let total = 0;
       for (let index = 0; index < units.length; index++) total += full(index);
       return total;

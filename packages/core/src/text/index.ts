@@ -17,6 +17,7 @@ export { neutralizeMarkup } from './neutralize-markup.js';
 export { blend, cosine, distance, dot, EMPTY_VECTOR, norm, normalize, vectorFromBag } from './sparse-vector.js';
 export type { SparseVector } from './sparse-vector.js';
 export { mergeTermBags } from './term-bag.js';
+export { packTermFeatures } from './pack-term-features.js';
 export type { TermBag } from './term-bag.js';
 export { TermStatistics } from './term-statistics.js';
 export { topTerms } from './top-terms.js';

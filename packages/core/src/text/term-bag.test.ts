@@ -64,3 +64,32 @@ describe('mergeTermBags', () => {
     expect(merged).toEqual(createTermBag(lists.flat(), vocabulary));
   });
 });
+
+/** The merge through a map, as before the two-bag walk: the reference the walk must equal. */
+function referenceMerge(bags: readonly TermBag[]): TermBag {
+  const frequencies = new Map<number, number>();
+  let length = 0;
+  for (const bag of bags) {
+    length += bag.length;
+    for (let index = 0; index < bag.ids.length; index++) frequencies.set(bag.ids[index]!, (frequencies.get(bag.ids[index]!) ?? 0) + bag.counts[index]!);
+  }
+  if (frequencies.size === 0) return EMPTY_BAG;
+  const ids = Int32Array.from(frequencies.keys()).sort();
+  const counts = new Float32Array(ids.length);
+  for (let index = 0; index < ids.length; index++) counts[index] = frequencies.get(ids[index]!)!;
+  return { ids, counts, length };
+}
+
+describe('mergeTermBags of two bags (one merge walk)', () => {
+  propertyTest.prop([termLists, termLists])('equals the merge through a map', (first, second) => {
+    const vocabulary = new Vocabulary();
+    const bags = [createTermBag(first, vocabulary), createTermBag(second, vocabulary)];
+    const merged = mergeTermBags(bags);
+    const expected = referenceMerge(bags);
+    expect([...merged.ids]).toEqual([...expected.ids]);
+    expect([...merged.counts]).toEqual([...expected.counts]);
+    expect(merged.length).toBe(expected.length);
+    if (expected === EMPTY_BAG) expect(merged).toBe(EMPTY_BAG);
+    expectWellFormed(merged);
+  });
+});

@@ -43,9 +43,39 @@ export function createTermBag(terms: readonly string[], vocabulary: Vocabulary):
   return bagFromCounts(frequencies, terms.length);
 }
 
+/**
+ * Two bags merged by one walk over their sorted ids: the same bag as through the map (each
+ * count is one sum of two, whatever the order).
+ */
+function mergeTwo(a: TermBag, b: TermBag): TermBag {
+  if (a.ids.length === 0 && b.ids.length === 0) return EMPTY_BAG;
+  const ids = new Int32Array(a.ids.length + b.ids.length);
+  const counts = new Float32Array(ids.length);
+  let size = 0;
+  let left = 0;
+  let right = 0;
+  while (left < a.ids.length || right < b.ids.length) {
+    const idA = left < a.ids.length ? a.ids[left]! : Infinity;
+    const idB = right < b.ids.length ? b.ids[right]! : Infinity;
+    if (idA === idB) {
+      ids[size] = idA;
+      counts[size++] = a.counts[left++]! + b.counts[right++]!;
+    } else if (idA < idB) {
+      ids[size] = idA;
+      counts[size++] = a.counts[left++]!;
+    } else {
+      ids[size] = idB;
+      counts[size++] = b.counts[right++]!;
+    }
+  }
+  return { ids: size === ids.length ? ids : ids.slice(0, size), counts: size === counts.length ? counts : counts.slice(0, size), length: a.length + b.length };
+}
+
 /** One bag of all the terms of `bags`: counts and lengths add up (e.g. a unit of several messages). */
 export function mergeTermBags(bags: readonly TermBag[]): TermBag {
   if (bags.length === 1) return bags[0]!;
+  // A tool call and its result (the usual unit of several messages): one merge walk.
+  if (bags.length === 2) return mergeTwo(bags[0]!, bags[1]!);
   const frequencies = new Map<number, number>();
   let length = 0;
   for (const bag of bags) {
