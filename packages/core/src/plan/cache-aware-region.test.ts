@@ -50,16 +50,17 @@ describe('cacheAwareRegionStart', () => {
       expect(start).toBeGreaterThanOrEqual(0);
       expect(start).toBeLessThanOrEqual(changedFrom);
       const reachable = (from: number) => degradedFrom(from, fixed, locked, lowest, table) <= target;
+      // The latest start that is enough (-1: none). Not monotone: a placeholder may cost more than
+      // a short unit's compressed form, so degrading from an earlier start can cost more tokens.
+      let latest = size - 1;
+      while (latest >= 0 && !reachable(latest)) latest--;
       if (plan.tokens <= target) {
         expect(start).toBe(changedFrom);
-      } else if (!reachable(0)) {
+      } else if (latest < 0) {
         expect(start).toBe(0);
       } else {
-        // Enough from `start` on (or from where the plan changed anyway) ...
+        // Enough from `start` on (or from where the plan changed anyway), and not from any later unit.
         expect(reachable(start) || start === changedFrom).toBe(true);
-        // ... and not from any later unit.
-        let latest = size - 1;
-        while (latest >= 0 && !reachable(latest)) latest--;
         expect(start).toBe(Math.min(latest, changedFrom));
       }
     },
