@@ -12,8 +12,10 @@ export interface TokenCounter {
   count(text: string): number;
   /**
    * Set only when counts add up at spaces: `count(a + ' ' + b) === count(a) + count(' ' + b)`
-   * whenever `a` ends in a character that is not whitespace (true of BPE tokenizers whose
-   * pre-tokenizer never joins a non-space character to the space after it, like `o200k_base`).
+   * whenever `a` ends in a character that is not whitespace and the joined text has at most
+   * 2,048 characters (true of BPE tokenizers whose pre-tokenizer never joins a non-space
+   * character to the space after it, like `o200k_base`; longer texts may be counted in pieces
+   * cut elsewhere).
    * The engine then counts the synthetic texts it builds (placeholder runs) from cached counts of
    * their words instead of counting each whole text. A wrong claim makes view sizes wrong.
    * @default false

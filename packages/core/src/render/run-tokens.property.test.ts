@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkedTokenCounter, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, type TokenCounter } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
 import { markerField } from '../text/index.js';
-import { countByWords, runMessageTokens } from './run-tokens.js';
+import { countByWords, renderingCounter, runMessageTokens } from './run-tokens.js';
 
 // A placeholder run's tokens are summed from its words' remembered counts when the counter says
 // it adds up at spaces (issue 17: exact counts of ~1,100 run texts were 12% of a new question's
@@ -45,9 +45,27 @@ describe('countByWords', () => {
     expect(countByWords(input, bpe)).toBe(bpe.count(input));
   });
 
-  test.prop([fc.array(text, { minLength: 2, maxLength: 40 })], { numRuns: 40 })('holds for texts longer than one tokenizer chunk', (parts) => {
-    const input = parts.join(' ').repeat(12);
+  test.prop([fc.array(text, { minLength: 2, maxLength: 40 }), fc.integer({ min: 1, max: 40 })], { numRuns: 60 })('holds up to and past the 2,048 characters the claim covers', (parts, times) => {
+    const input = parts.join(' ').repeat(times);
     expect(countByWords(input, bpe)).toBe(bpe.count(input));
+    expect(countByWords(input.slice(0, 2048), bpe)).toBe(bpe.count(input.slice(0, 2048)));
+  });
+});
+
+describe('renderingCounter', () => {
+  test.prop([text, fc.constantFrom(bpe, checkedTokenCounter(bpe), createBpeTokenCounter({ safetyMargin: 0.1 }), createCharTokenCounter())], { numRuns: 300 })(
+    'counts exactly as the counter it stands for',
+    (input, counter) => {
+      const rendering = renderingCounter(counter);
+      expect(rendering.count(input)).toBe(counter.count(input));
+      expect(rendering.id).toBe(counter.id);
+    },
+  );
+
+  it('is one counter per counter, and the counter itself when it does not add up at spaces', () => {
+    expect(renderingCounter(bpe)).toBe(renderingCounter(bpe));
+    const chars = createCharTokenCounter();
+    expect(renderingCounter(chars)).toBe(chars);
   });
 });
 

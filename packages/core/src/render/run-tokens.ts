@@ -3,6 +3,10 @@ import type { ViewMessage } from '../log/index.js';
 
 /** Words whose counts are remembered per counter before the memo starts afresh (bounded memory). */
 const MAX_WORD_COUNTS = 1 << 16;
+/** Longest text counted by words: `additiveAtSpaces` holds up to this length (longer texts are counted whole). */
+const MAX_ADDITIVE_CHARS = 2048;
+/** Longer words are counted each time, not remembered (a long run without spaces, such as base64). */
+const MAX_WORD_CHARS = 48;
 /** Whole run texts remembered per counter that does not add up at spaces. */
 const MAX_RUN_COUNTS = 4096;
 const wordCounts = new WeakMap<TokenCounter, Map<string, number>>();
@@ -22,16 +26,23 @@ function memo(store: WeakMap<TokenCounter, Map<string, number>>, counter: TokenC
 /**
  * Tokens of `text` by a counter that adds up at spaces ({@link TokenCounter.additiveAtSpaces}):
  * the sum of the counts of its words, each word a piece that starts at a space following a
- * non-space character, counts remembered per counter (bounded). Exactly `counter.count(text)`
- * for such a counter; a placeholder run's text is a few words, most of them shared by every run
+ * non-space character, counts remembered per counter (bounded); a text over 2,048 characters is
+ * counted whole. Exactly `counter.count(text)` for such a counter; a placeholder run's text is a few words, most of them shared by every run
  * (`[cairn:placeholder`, `tool`, `calls:`) or by the runs that start or end at one unit.
  * @internal
  */
-export function countByWords(text: string, counter: TokenCounter): number {
+export function countByWords(text: string, given: TokenCounter): number {
+  const counter = baseCounters.get(given) ?? given;
+  if (text.length > MAX_ADDITIVE_CHARS) return counter.count(text);
   const counts = memo(wordCounts, counter);
   let total = 0;
   let start = 0;
   const add = (end: number): void => {
+    if (end - start > MAX_WORD_CHARS) {
+      total += counter.count(text.slice(start, end));
+      start = end;
+      return;
+    }
     const word = text.slice(start, end);
     let tokens = counts.get(word);
     if (tokens === undefined) {
@@ -69,4 +80,25 @@ export function runMessageTokens(message: ViewMessage, counter: TokenCounter): n
     counts.set(text, tokens);
   }
   return tokens;
+}
+
+const wordCounters = new WeakMap<TokenCounter, TokenCounter>();
+/** The counter a word-counting one wraps. */
+const baseCounters = new WeakMap<TokenCounter, TokenCounter>();
+
+/**
+ * The counter rendering counts with: for a counter that adds up at spaces, one that counts by
+ * remembered words ({@link countByWords}: the same counts, and the synthetic texts rendering
+ * builds — placeholders, compressed headers, runs — share most of their words), one per counter;
+ * any other counter as it is. @internal
+ */
+export function renderingCounter(counter: TokenCounter): TokenCounter {
+  if (counter.additiveAtSpaces !== true) return counter;
+  let wrapped = wordCounters.get(counter);
+  if (!wrapped) {
+    wrapped = { id: counter.id, count: (text) => countByWords(text, counter), additiveAtSpaces: true };
+    wordCounters.set(counter, wrapped);
+    baseCounters.set(wrapped, counter);
+  }
+  return wrapped;
 }
