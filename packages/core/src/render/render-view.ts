@@ -1,13 +1,13 @@
 import type { AssembleMetadata, AssembleResult, DecisionReason, UnitDecision } from './engine-types.js';
 import type { EngineState, RenderCache } from './engine-state.js';
 import { CairnError } from '../log/index.js';
-import { renderCompressed, renderFull, renderPlaceholderRun, type RenderContext } from './render-unit.js';
+import { renderCompressed, renderFull, renderPlaceholderRunParts, type RenderContext } from './render-unit.js';
 import { contentText } from '../log/index.js';
 import type { Fidelity, ViewMessage, WorkPhase } from '../log/index.js';
 import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
-import { runMessageTokens } from './run-tokens.js';
+import { placeholderRunTokens } from './run-tokens.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -69,9 +69,9 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
     if (run.length === 0) return;
     const single = run.length === 1 ? run[0]! : undefined;
     const cost = single ? costs.placeholder(single.index) : 0;
-    const message = renderPlaceholderRun(run, context, single ? [single.placeholderCache!.text] : []);
+    const { message, parts } = renderPlaceholderRunParts(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += single ? cost : runMessageTokens(message, context.counter);
+    tokens += single ? cost : placeholderRunTokens(message, parts, context.counter);
     run = [];
   };
   for (let index = from; index < units.length; index++) {

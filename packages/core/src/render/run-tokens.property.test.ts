@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { checkedTokenCounter, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, type TokenCounter } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
 import { markerField } from '../text/index.js';
-import { countByWords, renderingCounter, runMessageTokens } from './run-tokens.js';
+import type { PlaceholderRunText } from './render-unit.js';
+import { countByWords, placeholderRunTokens, renderingCounter, runMessageTokens } from './run-tokens.js';
 
 // A placeholder run's tokens are summed from its words' remembered counts when the counter says
 // it adds up at spaces (issue 17: exact counts of ~1,100 run texts were 12% of a new question's
@@ -33,7 +34,8 @@ const runContent = fc
     const tally = tools.slice(0, 3).map(([name, times]) => `${markerField(name.slice(0, 32))}×${times}`).join(', ');
     const toolPart = tools.length > 0 ? ` tool calls: ${tally}${tools.length > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
     const pagePart = pages ? ` pages=${pages[0]}..${pages[1]}` : '';
-    return `[cairn:placeholder from=${markerField(from)} to=${markerField(to)} count=${count}${pagePart}]${toolPart}`;
+    const parts: PlaceholderRunText = { from: `[cairn:placeholder from=${markerField(from)}`, to: ` to=${markerField(to)}`, count: ` count=${count}${pagePart}]`, tools: toolPart };
+    return { parts, content: `[cairn:placeholder from=${markerField(from)} to=${markerField(to)} count=${count}${pagePart}]${toolPart}` };
   });
 
 function runMessage(content: string): ViewMessage {
@@ -72,11 +74,15 @@ describe('renderingCounter', () => {
 describe('runMessageTokens', () => {
   const counters: readonly TokenCounter[] = [bpe, checkedTokenCounter(bpe), createBpeTokenCounter({ safetyMargin: 0.1 }), createCharTokenCounter()];
 
-  test.prop([runContent, fc.constantFrom(...counters)], { numRuns: 400 })('is the exact message count of a run, with any counter', (content, counter) => {
+  test.prop([runContent, fc.constantFrom(...counters)], { numRuns: 400 })('is the exact message count of a run, with any counter', ({ parts, content }, counter) => {
     const message = runMessage(content);
-    expect(runMessageTokens(message, counter)).toBe(countMessageTokens(message, counter));
+    const exact = countMessageTokens(message, counter);
+    expect(runMessageTokens(message, counter)).toBe(exact);
+    expect(placeholderRunTokens(message, parts, counter)).toBe(exact);
+    expect(placeholderRunTokens(message, parts, renderingCounter(counter))).toBe(exact);
     // Same input, same output (the memo never changes a count).
-    expect(runMessageTokens(message, counter)).toBe(countMessageTokens(message, counter));
+    expect(runMessageTokens(message, counter)).toBe(exact);
+    expect(placeholderRunTokens(message, parts, counter)).toBe(exact);
   });
 
   it('claims additivity only for the margin-free BPE counter, and the checked wrapper keeps the claim', () => {

@@ -1,5 +1,6 @@
 import { contentText, countMessageTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
+import type { PlaceholderRunText } from './render-unit.js';
 
 /** Words whose counts are remembered per counter before the memo starts afresh (bounded memory). */
 const MAX_WORD_COUNTS = 1 << 16;
@@ -60,6 +61,36 @@ export function countByWords(text: string, given: TokenCounter): number {
   }
   if (start < text.length) add(text.length);
   return total;
+}
+
+/** Longest run piece remembered (a piece names one unit, a message count, or a tool tally). */
+const MAX_PIECE_CHARS = 160;
+
+function pieceTokens(piece: string, counter: TokenCounter, counts: Map<string, number>): number {
+  if (piece.length === 0) return 0;
+  if (piece.length > MAX_PIECE_CHARS) return counter.count(piece);
+  let tokens = counts.get(piece);
+  if (tokens === undefined) {
+    tokens = counter.count(piece);
+    if (counts.size >= MAX_WORD_COUNTS) counts.clear();
+    counts.set(piece, tokens);
+  }
+  return tokens;
+}
+
+/**
+ * Tokens of a merged placeholder run's message from the pieces its text is joined from
+ * ({@link PlaceholderRunText}): with a counter that adds up at spaces, the sum of the pieces'
+ * remembered counts — the pieces that name a unit come back whenever a run starts or ends there,
+ * the count and tool tally pieces in most runs — exactly {@link countMessageTokens} of the message;
+ * otherwise {@link runMessageTokens}. @internal
+ */
+export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRunText | undefined, given: TokenCounter): number {
+  const counter = baseCounters.get(given) ?? given;
+  if (!parts || counter.additiveAtSpaces !== true || message.name || message.toolCalls) return runMessageTokens(message, given);
+  if (parts.from.length + parts.to.length + parts.count.length + parts.tools.length > MAX_ADDITIVE_CHARS) return runMessageTokens(message, given);
+  const counts = memo(wordCounts, counter);
+  return MESSAGE_OVERHEAD_TOKENS + pieceTokens(parts.from, counter, counts) + pieceTokens(parts.to, counter, counts) + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
 }
 
 /**

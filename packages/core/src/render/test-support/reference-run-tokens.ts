@@ -19,3 +19,8 @@ export function renderingCounter(counter: TokenCounter): TokenCounter {
 export function runMessageTokens(message: ViewMessage, counter: TokenCounter): number {
   return countMessageTokens(message, counter);
 }
+
+/** The message counted whole, every time (its pieces unused). */
+export function placeholderRunTokens(message: ViewMessage, _parts: unknown, counter: TokenCounter): number {
+  return countMessageTokens(message, counter);
+}
