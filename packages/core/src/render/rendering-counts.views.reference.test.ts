@@ -5,9 +5,11 @@ import { arbitrarySession } from '../test-support/arbitrary-session.js';
 import { expectSameViews, viewTurnArbitrary } from '../test-support/same-views.js';
 
 // Rendering counts placeholder runs, placeholders and compressed texts by remembered words when
-// the counter adds up at spaces (issue 17). That must not change a view: this loads the engine
-// twice, once as it is and once counting every text whole (test-support/reference-run-tokens.ts),
-// and checks that both build the same views turn after turn, with the default o200k counter.
+// the counter adds up at spaces, and planning keeps compressed estimates across turns (issue 17).
+// That must not change a view: this loads the engine twice, once as it is and once counting every
+// text whole and estimating every unit afresh each turn (test-support/reference-run-tokens.ts,
+// reference-unit-costs.ts), and checks that both build the same views turn after turn, with the
+// default o200k counter.
 
 let fast: typeof Core;
 let reference: typeof Core;
@@ -17,8 +19,10 @@ beforeAll(async () => {
   fast = await import('../index.js');
   vi.resetModules();
   vi.doMock('./run-tokens.js', () => import('./test-support/reference-run-tokens.js'));
+  vi.doMock('./unit-costs.js', () => import('./test-support/reference-unit-costs.js'));
   reference = await import('../index.js');
   vi.doUnmock('./run-tokens.js');
+  vi.doUnmock('./unit-costs.js');
   vi.resetModules();
 });
 
