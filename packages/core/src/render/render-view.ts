@@ -71,7 +71,7 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
     const cost = single ? costs.placeholder(single.index) : 0;
     const { message, parts } = renderPlaceholderRunParts(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += single ? cost : placeholderRunTokens(message, parts, context.counter);
+    tokens += single ? cost : placeholderRunTokens(message, parts, context.counter, { log: context.log, first: run[0]!.index, last: run[run.length - 1]!.index });
     run = [];
   };
   for (let index = from; index < units.length; index++) {

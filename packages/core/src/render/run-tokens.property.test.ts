@@ -85,6 +85,20 @@ describe('runMessageTokens', () => {
     expect(placeholderRunTokens(message, parts, counter)).toBe(exact);
   });
 
+  test.prop([fc.uniqueArray(fc.oneof(fc.string({ minLength: 1, maxLength: 12 }), fc.nat().map((id) => `m${id}`)), { minLength: 2, maxLength: 30 }), fc.array(fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 2, max: 999 })), { minLength: 1, maxLength: 20 })], { numRuns: 100 })(
+    'is exact with the unit-naming pieces remembered per log and unit',
+    (ids, runs) => {
+      const log = {};
+      for (const [a, b, count] of runs) {
+        const first = Math.min(a % ids.length, b % ids.length);
+        const last = Math.max(a % ids.length, b % ids.length);
+        const parts: PlaceholderRunText = { from: `[cairn:placeholder from=${markerField(ids[first]!)}`, to: ` to=${markerField(ids[last]!)}`, count: ` count=${count}]`, tools: '' };
+        const message = runMessage(parts.from + parts.to + parts.count);
+        for (const counter of [bpe, renderingCounter(bpe), createCharTokenCounter()]) expect(placeholderRunTokens(message, parts, counter, { log, first, last })).toBe(countMessageTokens(message, counter));
+      }
+    },
+  );
+
   it('claims additivity only for the margin-free BPE counter, and the checked wrapper keeps the claim', () => {
     expect(bpe.additiveAtSpaces).toBe(true);
     expect(checkedTokenCounter(bpe).additiveAtSpaces).toBe(true);

@@ -11,6 +11,8 @@ const MAX_WORD_CHARS = 48;
 /** Whole run texts remembered per counter that does not add up at spaces. */
 const MAX_RUN_COUNTS = 4096;
 const wordCounts = new WeakMap<TokenCounter, Map<string, number>>();
+/** Run pieces other than the unit-naming ones (message counts, tool tallies), apart from words so neither evicts the other. */
+const pieceCounts = new WeakMap<TokenCounter, Map<string, number>>();
 const runCounts = new WeakMap<TokenCounter, Map<string, number>>();
 
 function isWhitespace(code: number, text: string, index: number): boolean {
@@ -85,12 +87,57 @@ function pieceTokens(piece: string, counter: TokenCounter, counts: Map<string, n
  * the count and tool tally pieces in most runs — exactly {@link countMessageTokens} of the message;
  * otherwise {@link runMessageTokens}. @internal
  */
-export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRunText | undefined, given: TokenCounter): number {
+export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRunText | undefined, given: TokenCounter, edges?: RunEdges): number {
   const counter = baseCounters.get(given) ?? given;
   if (!parts || counter.additiveAtSpaces !== true || message.name || message.toolCalls) return runMessageTokens(message, given);
   if (parts.from.length + parts.to.length + parts.count.length + parts.tools.length > MAX_ADDITIVE_CHARS) return runMessageTokens(message, given);
-  const counts = memo(wordCounts, counter);
-  return MESSAGE_OVERHEAD_TOKENS + pieceTokens(parts.from, counter, counts) + pieceTokens(parts.to, counter, counts) + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
+  const counts = memo(pieceCounts, counter);
+  const store = edges ? edgeStore(edges.log, counter, Math.max(edges.first, edges.last) + 1) : undefined;
+  let from = store ? store.from[edges!.first]! : -1;
+  if (from < 0) {
+    from = store ? counter.count(parts.from) : pieceTokens(parts.from, counter, counts);
+    if (store) store.from[edges!.first] = from;
+  }
+  let to = store ? store.to[edges!.last]! : -1;
+  if (to < 0) {
+    to = store ? counter.count(parts.to) : pieceTokens(parts.to, counter, counts);
+    if (store) store.to[edges!.last] = to;
+  }
+  return MESSAGE_OVERHEAD_TOKENS + from + to + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
+}
+
+/** Where a run starts and ends: its first and last units' indexes in `log` (units never change id). @internal */
+export interface RunEdges {
+  readonly log: object;
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Per log and counter: the tokens of the `from` and `to` pieces naming each unit (-1: not counted yet). */
+interface EdgeCounts {
+  readonly counter: TokenCounter;
+  from: Int32Array;
+  to: Int32Array;
+}
+
+const edgeStores = new WeakMap<object, EdgeCounts>();
+
+function edgeStore(log: object, counter: TokenCounter, size: number): EdgeCounts {
+  let store = edgeStores.get(log);
+  if (!store || store.counter !== counter) {
+    store = { counter, from: new Int32Array(Math.max(64, size)).fill(-1), to: new Int32Array(Math.max(64, size)).fill(-1) };
+    edgeStores.set(log, store);
+  }
+  if (store.from.length < size) {
+    const capacity = Math.max(size, 2 * store.from.length);
+    const from = new Int32Array(capacity).fill(-1);
+    from.set(store.from);
+    const to = new Int32Array(capacity).fill(-1);
+    to.set(store.to);
+    store.from = from;
+    store.to = to;
+  }
+  return store;
 }
 
 /**
