@@ -30,9 +30,8 @@ function memo(store: WeakMap<TokenCounter, Map<string, number>>, counter: TokenC
  * Tokens of `text` by a counter that adds up at spaces ({@link TokenCounter.additiveAtSpaces}):
  * the sum of the counts of its words, each word a piece that starts at a space following a
  * non-space character, counts remembered per counter (bounded); a text over 2,048 characters is
- * counted whole. Exactly `counter.count(text)` for such a counter; a placeholder run's text is a few words, most of them shared by every run
- * (`[cairn:placeholder`, `tool`, `calls:`) or by the runs that start or end at one unit.
- * @internal
+ * counted whole. Exactly `counter.count(text)` for such a counter; the texts rendering counts
+ * (placeholders, compressed segments and headers) share most of their words. @internal
  */
 export function countByWords(text: string, given: TokenCounter): number {
   const counter = baseCounters.get(given) ?? given;
@@ -40,28 +39,23 @@ export function countByWords(text: string, given: TokenCounter): number {
   const counts = memo(wordCounts, counter);
   let total = 0;
   let start = 0;
-  const add = (end: number): void => {
-    if (end - start > MAX_WORD_CHARS) {
-      total += counter.count(text.slice(start, end));
-      start = end;
-      return;
+  for (let index = 1; index <= text.length; index++) {
+    // A word ends before a space that follows a non-space character, or at the end of the text.
+    if (index < text.length && (text.charCodeAt(index) !== 32 || isWhitespace(text.charCodeAt(index - 1), text, index - 1))) continue;
+    if (index - start > MAX_WORD_CHARS) {
+      total += counter.count(text.slice(start, index));
+    } else {
+      const word = text.slice(start, index);
+      let tokens = counts.get(word);
+      if (tokens === undefined) {
+        tokens = counter.count(word);
+        if (counts.size >= MAX_WORD_COUNTS) counts.clear();
+        counts.set(word, tokens);
+      }
+      total += tokens;
     }
-    const word = text.slice(start, end);
-    let tokens = counts.get(word);
-    if (tokens === undefined) {
-      tokens = counter.count(word);
-      if (counts.size >= MAX_WORD_COUNTS) counts.clear();
-      counts.set(word, tokens);
-    }
-    total += tokens;
-    start = end;
-  };
-  for (let index = 1; index < text.length; index++) {
-    if (text.charCodeAt(index) !== 32) continue;
-    const before = text.charCodeAt(index - 1);
-    if (!isWhitespace(before, text, index - 1)) add(index);
+    start = index;
   }
-  if (start < text.length) add(text.length);
   return total;
 }
 
