@@ -14,6 +14,7 @@ import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
 import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
+import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions } from '../options/index.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
@@ -128,7 +129,7 @@ export function scoreUnits(
   }
   const score = unitScorer(signals);
   const { focus } = raw;
-  for (let offset = 0; offset < indexes.length; offset++) {
+  const scoreAt = (offset: number): void => {
     const index = indexes[offset]!;
     let intentMatch = Math.min(1, raw.intent[offset]! / normalisers.intent);
     const keywordOverlap = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
@@ -137,9 +138,22 @@ export function scoreUnits(
     const combined = score(log.units[index]!, intentMatch, keywordOverlap);
     state.score = focus ? combined * focus[offset]! : combined;
     state.scoredTurn = turn;
+  };
+  const pass: ScoringPass = { states, turn, direction, intent: normalisers.intent, keyword: normalisers.keyword };
+  const previous = raw === reuse ? passes.get(raw) : undefined;
+  if (mode === 'all' && previous && onlyProximityMoved(previous, pass)) {
+    // The same turn scored again with only graph proximity moved (a question's second pass, from
+    // its best matches): every other unit's score would come out the same, bit for bit.
+    for (const index of proximityChanges(previous.direction.signals.proximity, signals.proximity, indexes.length)) scoreAt(index);
+  } else {
+    for (let offset = 0; offset < indexes.length; offset++) scoreAt(offset);
   }
+  passes.set(raw, pass);
   return raw;
 }
+
+/** What each scoring pass scored with, by its raw matches (a second pass reuses them). */
+const passes = new WeakMap<RawMatches, ScoringPass>();
 
 /** The query-dependent raw signals of the scored units, reusable by a second pass. @internal */
 export interface RawMatches {

@@ -32,5 +32,5 @@ export function checkedTokenCounter(counter: TokenCounter): TokenCounter {
     if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) throw badCounter(counter, `returned ${String(tokens)}`, text);
     return Math.ceil(tokens);
   };
-  return { id: counter.id, count };
+  return { id: counter.id, count, ...(counter.additiveAtSpaces === true ? { additiveAtSpaces: true } : {}) };
 }

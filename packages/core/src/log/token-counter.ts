@@ -10,6 +10,17 @@ export interface TokenCounter {
   readonly id: string;
   /** Tokens in `text`. Must be deterministic. */
   count(text: string): number;
+  /**
+   * Set only when counts add up at spaces: `count(a + ' ' + b) === count(a) + count(' ' + b)`
+   * whenever `a` ends in a character that is not whitespace and the joined text has at most
+   * 2,048 characters (true of BPE tokenizers whose pre-tokenizer never joins a non-space
+   * character to the space after it, like `o200k_base`; longer texts may be counted in pieces
+   * cut elsewhere).
+   * The engine then counts the synthetic texts it builds (placeholder runs) from cached counts of
+   * their words instead of counting each whole text. A wrong claim makes view sizes wrong.
+   * @default false
+   */
+  readonly additiveAtSpaces?: boolean;
 }
 
 /** Tokens added per message for role and framing (what chat APIs charge, roughly). */
@@ -117,6 +128,9 @@ export function createBpeTokenCounter({ safetyMargin = 0 }: BpeTokenCounterOptio
   return {
     id: safetyMargin === 0 ? 'o200k_base' : `o200k_base+${safetyMargin}`,
     count: safetyMargin === 0 ? exact : (text) => Math.ceil(exact(text) * scale),
+    // o200k's pre-tokenizer starts a new piece at every space after a non-space, and long texts are
+    // cut only there (chunkForTokenizer); a safety margin rounds each count up, which does not add.
+    ...(safetyMargin === 0 ? { additiveAtSpaces: true } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DecisionReason } from '../render/index.js';
+import { renderingCounter } from '../render/index.js';
 import type { EngineState } from '../render/index.js';
 import { COMPRESSED_VALUE } from './fit-plan.js';
 import type { Fidelity } from '../log/index.js';
@@ -25,7 +26,7 @@ export function mandatoryReason(state: EngineState, index: number): DecisionReas
 export function renderContext(state: EngineState, squeeze?: Map<number, number>) {
   return {
     log: state.log,
-    counter: state.options.tokenCounter,
+    counter: renderingCounter(state.options.tokenCounter),
     compressionRatio: state.options.compressionRatio,
     summaries: state.summaries,
     squeeze,

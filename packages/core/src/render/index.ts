@@ -11,6 +11,7 @@ export type { ViewMessageShape, ViewViolation } from './find-view-violations.js'
 export { renderBrief } from './render-brief.js';
 export { NO_RESULT_TEXT } from './render-unit.js';
 export { renderView } from './render-view.js';
+export { renderingCounter } from './run-tokens.js';
 export { createUnitCosts } from './unit-costs.js';
 export type { UnitCosts } from './unit-costs.js';
 export { renderCompressed } from './render-unit.js';

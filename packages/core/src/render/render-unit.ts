@@ -188,16 +188,37 @@ export function placeholderText(unit: Unit, context: RenderContext, fullTokens: 
 }
 
 /**
+ * The text of a merged run of two or more placeholders, in the pieces it is joined from: each
+ * piece after the first starts with a space that follows a non-space character, so a counter
+ * that adds up at spaces counts the text as the sum of its pieces. @internal
+ */
+export interface PlaceholderRunText {
+  /** `[cairn:placeholder from=<first id>` */
+  readonly from: string;
+  /** ` to=<last id>` */
+  readonly to: string;
+  /** ` count=<messages>[ pages=<first>..<last>]]` */
+  readonly count: string;
+  /** ` tool calls: <tally>[; <n> failed]`, or empty without tool calls. */
+  readonly tools: string;
+}
+
+/**
  * Renders a run of consecutive placeholder units as one message, so a view never holds two
  * placeholders in a row (CAM INV-04) and the cost of dropped history stays bounded. @internal
  */
 export function renderPlaceholderRun(units: readonly Unit[], context: RenderContext, texts: readonly string[]): ViewMessage {
+  return renderPlaceholderRunParts(units, context, texts).message;
+}
+
+/** {@link renderPlaceholderRun}, with the pieces of a merged run's text (`undefined` for one unit). @internal */
+export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
   const last = units[units.length - 1]!;
   const sourceIds: string[] = [];
   for (const unit of units) for (const position of unit.positions) sourceIds.push(context.log.entries[position]!.message.id);
   if (units.length === 1) {
-    return { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true };
+    return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
   const tools = new Map<string, number>();
   let failed = 0;
@@ -212,7 +233,13 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
     .join(', ');
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
-  const content = `[cairn:placeholder from=${markerField(first.id)} to=${markerField(last.id)} count=${sourceIds.length}${pages}]${toolPart ? ` ${toolPart.slice(2)}` : ''}`;
+  const parts: PlaceholderRunText = {
+    from: `[cairn:placeholder from=${markerField(first.id)}`,
+    to: ` to=${markerField(last.id)}`,
+    count: ` count=${sourceIds.length}${pages}]`,
+    tools: toolPart ? ` ${toolPart.slice(2)}` : '',
+  };
+  const content = parts.from + parts.to + parts.count + parts.tools;
   const role = placeholderRole(first) === 'system' ? 'user' : placeholderRole(first);
-  return { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true };
+  return { message: { id: `cairn:placeholder:${first.id}:${last.id}`, role, content, sourceIds, fidelity: 'placeholder', synthetic: true }, parts };
 }

@@ -1,12 +1,13 @@
 import type { AssembleMetadata, AssembleResult, DecisionReason, UnitDecision } from './engine-types.js';
 import type { EngineState, RenderCache } from './engine-state.js';
 import { CairnError } from '../log/index.js';
-import { renderCompressed, renderFull, renderPlaceholderRun, type RenderContext } from './render-unit.js';
-import { countMessageTokens, contentText } from '../log/index.js';
+import { renderCompressed, renderFull, renderPlaceholderRunParts, type RenderContext } from './render-unit.js';
+import { contentText } from '../log/index.js';
 import type { Fidelity, ViewMessage, WorkPhase } from '../log/index.js';
 import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
+import { placeholderRunTokens } from './run-tokens.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -34,27 +35,6 @@ export interface RenderRequest {
 }
 
 const MAX_REFITS = 6;
-/** Run texts whose token counts are remembered per token counter before the memo starts afresh. */
-const MAX_RUN_COUNTS = 4096;
-const runCounts = new WeakMap<RenderContext['counter'], Map<string, number>>();
-
-/**
- * Tokens of a merged placeholder run's message: a pure function of its text (a run message has
- * no name and no tool calls), remembered per counter, since a new question's view reshapes runs
- * and many come back with the same text (bounded).
- */
-function runTokens(message: ViewMessage, context: RenderContext): number {
-  let counts = runCounts.get(context.counter);
-  if (!counts) runCounts.set(context.counter, (counts = new Map()));
-  const text = contentText(message.content);
-  let tokens = counts.get(text);
-  if (tokens === undefined) {
-    tokens = countMessageTokens(message, context.counter);
-    if (counts.size >= MAX_RUN_COUNTS) counts.clear();
-    counts.set(text, tokens);
-  }
-  return tokens;
-}
 
 function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;
@@ -89,9 +69,9 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
     if (run.length === 0) return;
     const single = run.length === 1 ? run[0]! : undefined;
     const cost = single ? costs.placeholder(single.index) : 0;
-    const message = renderPlaceholderRun(run, context, single ? [single.placeholderCache!.text] : []);
+    const { message, parts } = renderPlaceholderRunParts(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += single ? cost : runTokens(message, context);
+    tokens += single ? cost : placeholderRunTokens(message, parts, context.counter, { log: context.log, first: run[0]!.index, last: run[run.length - 1]!.index });
     run = [];
   };
   for (let index = from; index < units.length; index++) {

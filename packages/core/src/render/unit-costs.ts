@@ -54,10 +54,10 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
     return estimate + 4 * idTokens + 8;
   };
   const squeezedCache = new Map<string, number>();
-  // This turn's compressed estimates (-1: not computed yet): units do not change within a turn
-  // (a unit appended later, or a log whose id width grew, is estimated afresh).
-  const estimates = new Float64Array(units.length).fill(-1);
-  const versions = new Int32Array(units.length);
+  // Compressed estimates by unit version, kept across turns (a pure function of the unit, the id
+  // width, the ratio and the counter: a new question would otherwise estimate every unit again).
+  // A unit appended later, or a log whose id width grew, is estimated afresh.
+  const { estimates, versions } = estimateStore(log, context, units.length);
   const maxIdTokens = log.maxIdTokens;
   const exact = new Set<number>();
   // A bound on any merged run's cost; the tool tally only when the log has tool calls at all.
@@ -123,6 +123,36 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
       return total;
     },
   };
+}
+
+/** Compressed estimates of one log's units (`versions[unit]`: the version estimated, -1: none). */
+interface EstimateStore {
+  readonly counter: RenderContext['counter'];
+  readonly compressionRatio: number;
+  readonly maxIdTokens: number;
+  estimates: Float64Array;
+  versions: Int32Array;
+}
+
+const estimateStores = new WeakMap<RenderContext['log'], EstimateStore>();
+
+/** The log's estimate store, started afresh when what an estimate depends on changed, grown to `size` units. */
+function estimateStore(log: RenderContext['log'], context: RenderContext, size: number): EstimateStore {
+  let store = estimateStores.get(log);
+  if (!store || store.counter !== context.counter || store.compressionRatio !== context.compressionRatio || store.maxIdTokens !== log.maxIdTokens) {
+    store = { counter: context.counter, compressionRatio: context.compressionRatio, maxIdTokens: log.maxIdTokens, estimates: new Float64Array(size), versions: new Int32Array(size).fill(-1) };
+    estimateStores.set(log, store);
+  }
+  if (store.versions.length < size) {
+    const capacity = Math.max(size, 2 * store.versions.length);
+    const estimates = new Float64Array(capacity);
+    estimates.set(store.estimates);
+    const versions = new Int32Array(capacity).fill(-1);
+    versions.set(store.versions);
+    store.estimates = estimates;
+    store.versions = versions;
+  }
+  return store;
 }
 
 /** Renders a unit compressed now (exact cost), so planning stops estimating it. @internal */
