@@ -34,6 +34,12 @@ export interface RenderRequest {
 }
 
 const MAX_REFITS = 6;
+
+/** What the Background_Context block's keywords leave free: the room a cache-aware plan grows into on steady turns. */
+function backgroundReserve(state: EngineState, budget: number): number {
+  const { cacheAware, compactAt } = state.options.prefix;
+  return cacheAware ? Math.floor(budget * (1 - compactAt)) : 0;
+}
 /** Run texts whose token counts are remembered per token counter before the memo starts afresh. */
 const MAX_RUN_COUNTS = 4096;
 const runCounts = new WeakMap<RenderContext['counter'], Map<string, number>>();
@@ -172,7 +178,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   rendered.squeezed = squeezing;
   state.renderCache = rendered;
   // Dual-decay overflow (opt-in): placeholder runs fold into one Background_Context block.
-  const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter) : undefined;
+  const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter, backgroundReserve(state, budget)) : undefined;
   const history = background?.messages ?? rendered.messages;
   const messages = request.brief ? [...history, request.brief] : [...history];
   const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
