@@ -1,5 +1,4 @@
 import type { Fidelity, ViewMessage } from '../log/index.js';
-import type { PageBook } from '../pages/index.js';
 
 /**
  * The Background_Context block of the last turn that built one (`pages.consolidation.background`),
@@ -34,10 +33,11 @@ export function placeholderRuns(fidelities: readonly Fidelity[]): number[] {
 
 /**
  * Whether `memo` still describes this turn's history: the same placeholder runs (what the block
- * names depends on nothing else; a changed unit outside them changes no run), and every page it
- * names still resolves. @internal
+ * names depends on nothing else; a changed unit outside them changes no run). The pages it names
+ * stay valid ids: original page ids are stable, and consolidated pages are never removed (a merge
+ * keeps its children). @internal
  */
-export function memoStillHolds(memo: BackgroundMemo, fidelities: readonly Fidelity[], book: PageBook): boolean {
+export function memoStillHolds(memo: BackgroundMemo, fidelities: readonly Fidelity[]): boolean {
   const runs = memo.runs;
   let at = 0;
   for (let unit = 0; unit < fidelities.length; unit++) {
@@ -47,7 +47,5 @@ export function memoStillHolds(memo: BackgroundMemo, fidelities: readonly Fideli
     if (runs[at + 1] !== unit) return false;
     at += 2;
   }
-  if (at !== runs.length) return false;
-  for (const page of memo.pages) if (book.consolidation?.get(page) === undefined && book.resolve(page) === undefined) return false;
-  return true;
+  return at === runs.length;
 }

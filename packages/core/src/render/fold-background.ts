@@ -58,7 +58,7 @@ export interface FoldedHistory {
   messages: ViewMessage[];
   tokens: number;
   /** Pages the block names, in log order. */
-  pages: string[];
+  pages: readonly string[];
 }
 
 function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[]): Run[] {
@@ -98,13 +98,13 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
  */
 export function foldBackground(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve = 0): FoldedHistory | undefined {
   const memo = state.background;
-  if (memo && memoStillHolds(memo, fidelities, state.pages)) {
+  if (memo && memoStillHolds(memo, fidelities)) {
     let runTokens = 0;
     for (const { start, end } of memo.folded) runTokens += (end + 1 < fidelities.length ? rendered.tokensAtUnit[end + 1]! : rendered.tokens) - rendered.tokensAtUnit[start]!;
     const tokens = rendered.tokens - runTokens + memo.blockTokens;
     if (tokens <= budget) {
       const drop = new Set(memo.folded.map(({ start }) => rendered.firstMessage[start]!));
-      return { messages: placeBlock(rendered.messages, drop, memo.block), tokens, pages: [...memo.pages] };
+      return { messages: placeBlock(rendered.messages, drop, memo.block), tokens, pages: memo.pages };
     }
   }
   state.background = undefined;
