@@ -61,16 +61,9 @@ function pageBlock(book: PageBook, page: ConsolidatedPage, indent: string): { fi
   if (topology) fixed.push(`${indent}  ${neutralizeMarkup(topology)}`);
   if (view === 'Detail') return { fixed, optional: consolidation.summary(page).split('\n').map((line) => `${indent}  ${neutralizeMarkup(line)}`) };
   const optional: string[] = [];
-  // With the Background_Context block, original sub-pages are listed as bare ids, 10 to a line (a consult shows one's summary).
-  const bare: string[] = [];
-  const flush = (): void => {
-    for (let at = 0; at < bare.length; at += INDEX_IDS_PER_LINE) fixed.push(`${indent}  - ${bare.slice(at, at + INDEX_IDS_PER_LINE).join(' ')}`);
-    bare.length = 0;
-  };
   for (const childId of page.children) {
     const child = consolidation.get(childId);
     if (child) {
-      flush();
       const block = pageBlock(book, child, `${indent}  `);
       fixed.push(...block.fixed);
       optional.push(...block.optional);
@@ -78,14 +71,9 @@ function pageBlock(book: PageBook, page: ConsolidatedPage, indent: string): { fi
     }
     const unit = book.resolve(childId)!;
     const manifest = book.manifest(unit);
-    if (consolidation.options.background) {
-      bare.push(manifest.view === 'Summary' ? childId : `${childId} (Detail)`);
-      continue;
-    }
     const state = manifest.view === 'Summary' ? '' : ' (Detail: in full in the history)';
     fixed.push(neutralizeMarkup(`${indent}  - ${childId} id=${book.log.units[unit]!.id}${state} [${manifest.keywords.slice(0, 3).join(', ')}] ${head(manifest.summary, HEAD_CHARS)}`));
   }
-  flush();
   return { fixed, optional };
 }
 
