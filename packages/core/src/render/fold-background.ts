@@ -12,6 +12,8 @@ const KEYWORD_PAGES = 8;
 /** Texts whose token counts are remembered per counter (page ids, the header) before the memo starts afresh. */
 const MAX_REMEMBERED = 65_536;
 const remembered = new WeakMap<TokenCounter, Map<string, number>>();
+/** Tokens of ` ${id}` per counter, by page id (bounded). */
+const idCosts = new WeakMap<TokenCounter, Map<string, number>>();
 /** The last block text counted per counter: a steady turn usually folds the same runs again. */
 const lastBlock = new WeakMap<TokenCounter, { content: string; tokens: number }>();
 
@@ -148,22 +150,39 @@ interface FreshFold {
 function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve: number): FreshFold | undefined {
   const runs = findRuns(state, rendered, fidelities);
   if (runs.length === 0) return undefined;
-  const idCost = (id: string) => countRemembered(counter, ` ${id}`);
+  let costs = idCosts.get(counter);
+  if (!costs) idCosts.set(counter, (costs = new Map()));
+  const known = costs;
+  // Keyed by the id itself (its hash is kept with the string): no new string a page a turn.
+  const idCost = (id: string): number => {
+    let tokens = known.get(id);
+    if (tokens === undefined) {
+      tokens = countRemembered(counter, ` ${id}`);
+      if (known.size >= MAX_REMEMBERED) known.clear();
+      known.set(id, tokens);
+    }
+    return tokens;
+  };
   const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, BACKGROUND_HEADER) + 1;
   const folded: number[] = [];
   const listed = new Set<string>();
   let total = rendered.tokens;
-  runs.forEach((run, index) => {
-    const fresh = run.pages.filter((page) => !listed.has(page));
+  for (let index = 0; index < runs.length; index++) {
+    const run = runs[index]!;
     let added = listed.size === 0 ? header : 0;
-    for (const page of fresh) added += idCost(page);
+    let fresh = 0;
+    for (const page of run.pages) {
+      if (listed.has(page)) continue;
+      added += idCost(page);
+      fresh++;
+    }
     // Line starts ("- ") and breaks for the lines the new entries may open.
-    added += 2 * (Math.ceil((listed.size + fresh.length) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
-    if (total - run.tokens + added > budget) return;
+    added += 2 * (Math.ceil((listed.size + fresh) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
+    if (total - run.tokens + added > budget) continue;
     folded.push(index);
-    for (const page of fresh) listed.add(page);
+    for (const page of run.pages) listed.add(page);
     total += added - run.tokens;
-  });
+  }
   if (folded.length === 0) return undefined;
   // Keywords for the best-scored folded pages while the estimate leaves the reserve.
   const scores = new Map<string, number>();
