@@ -3,8 +3,11 @@
  * prompt-cache reuse, beside the default engine, in one run: on the micro-benchmark's synthetic
  * session (benchSession, seed = size) at a 10% budget, the same turns for each configuration —
  * `turns` steady turns (one small message appended, same query) and `turns` turns with a new query
- * each — with assemble p50 / p95 and prefix stability (the share of the previous view's messages
- * kept as an unchanged prefix, adjacent turns; messages compared by id and content).
+ * each, the configurations alternating turn by turn — with assemble p50 / p95 in CPU milliseconds
+ * (process.cpuUsage: a shared machine slows both alike), prefix stability (the share of the
+ * previous view's messages kept as an unchanged prefix, adjacent turns; messages compared by id
+ * and content) and the tokens of each steady view after that prefix (what a prompt cache bills
+ * at the full rate).
  *
  *   npx tsx packages/core/bench/background-bench.ts 1000,10000
  */
@@ -43,10 +46,40 @@ function prefixTokenShare(previous: readonly ViewMessage[], next: readonly ViewM
   return total === 0 ? 1 : same / total;
 }
 
+/** Tokens of the new view after the prefix it shares with the previous one: what a prompt cache bills at the full rate. */
+function uncachedTokens(previous: readonly ViewMessage[], next: readonly ViewMessage[]): number {
+  const kept = keptMessages(previous, next);
+  let tokens = 0;
+  next.forEach((message, index) => {
+    if (index >= kept) tokens += countMessageTokens(message, counter);
+  });
+  return tokens;
+}
+
 const counter = createBpeTokenCounter();
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
-console.log(`Background_Context block cost — node ${process.version}, data: benchSession (synthetic agent session, seed = size), budget = 10% of history, ${TURNS} steady + ${TURNS} new-query turns per configuration`);
-console.log('size\tconfiguration\tsteady p50 ms\tsteady p95 ms\tnew-query p50 ms\tnew-query p95 ms\tprefix stability (steady, messages)\tprefix stability (new query, messages)\tprefix stability (steady, tokens)\tprefix stability (new query, tokens)\tblock tokens/view');
+console.log(`Background_Context block cost — node ${process.version}, data: benchSession (synthetic agent session, seed = size), budget = 10% of history, ${TURNS} steady + ${TURNS} new-query turns per configuration, interleaved, times in CPU ms`);
+console.log('size\tconfiguration\tsteady p50 ms\tsteady p95 ms\tnew-query p50 ms\tnew-query p95 ms\tprefix stability (steady, messages)\tprefix stability (new query, messages)\tprefix stability (steady, tokens)\tprefix stability (new query, tokens)\tuncached tokens/turn (steady)\tblock tokens/view');
+/** CPU milliseconds of this process (user + system): a shared machine slows both configurations alike. */
+const cpu = (): number => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+interface Track {
+  name: string;
+  engine: ReturnType<typeof createContextEngine>;
+  previous: ViewMessage[];
+  steady: number[];
+  steadyPrefix: number[];
+  steadyTokens: number[];
+  steadyUncached: number[];
+  shifting: number[];
+  shiftingPrefix: number[];
+  shiftingTokens: number[];
+  blockTokens: number[];
+}
+
 for (const size of sizes) {
   const messages = benchSession(size + TURNS * 2 + 1, size);
   const base = messages.slice(0, size);
@@ -54,43 +87,46 @@ for (const size of sizes) {
   for (const message of base) tokenSum += countMessageTokens(message, counter);
   const budget = Math.floor(tokenSum * 0.1);
   const query = contentText(base[1]!.content);
-  for (const config of CONFIGS) {
+  const tracks: Track[] = CONFIGS.map((config) => {
     const engine = createContextEngine({ tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(config.pages ? { pages: config.pages } : {}) });
     engine.ingest(base);
-    let previous = engine.assemble({ budget, query }).messages;
-    const steady: number[] = [];
-    const steadyPrefix: number[] = [];
-    const steadyTokens: number[] = [];
-    const blockTokens: number[] = [];
-    const record = (view: readonly ViewMessage[]) => {
-      const block = view.find((message) => message.id === 'cairn:background');
-      blockTokens.push(block ? countMessageTokens(block, counter) : 0);
-    };
-    for (let turn = 0; turn < TURNS; turn++) {
-      engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
-      const started = performance.now();
-      const view = engine.assemble({ budget, query }).messages;
-      steady.push(performance.now() - started);
-      steadyPrefix.push(prefixShare(previous, view));
-      steadyTokens.push(prefixTokenShare(previous, view));
-      record(view);
-      previous = view;
+    const previous = engine.assemble({ budget, query }).messages;
+    return { name: config.name, engine, previous, steady: [], steadyPrefix: [], steadyTokens: [], steadyUncached: [], shifting: [], shiftingPrefix: [], shiftingTokens: [], blockTokens: [] };
+  });
+  const record = (track: Track, view: readonly ViewMessage[]) => {
+    const block = view.find((message) => message.id === 'cairn:background');
+    track.blockTokens.push(block ? countMessageTokens(block, counter) : 0);
+  };
+  // Turn by turn, the configurations alternate which goes first.
+  const inOrder = (turn: number) => (turn % 2 === 0 ? tracks : [...tracks].reverse());
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const track of inOrder(turn)) {
+      track.engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
+      const started = cpu();
+      const view = track.engine.assemble({ budget, query }).messages;
+      track.steady.push(cpu() - started);
+      track.steadyPrefix.push(prefixShare(track.previous, view));
+      track.steadyTokens.push(prefixTokenShare(track.previous, view));
+      track.steadyUncached.push(uncachedTokens(track.previous, view));
+      record(track, view);
+      track.previous = view;
     }
-    const shifting: number[] = [];
-    const shiftingPrefix: number[] = [];
-    const shiftingTokens: number[] = [];
-    for (let turn = 0; turn < TURNS; turn++) {
-      const next = contentText(messages[size + turn]!.content) || `turn ${turn} ORD-${10000 + turn}`;
-      const started = performance.now();
-      const view = engine.assemble({ budget, query: next }).messages;
-      shifting.push(performance.now() - started);
-      shiftingPrefix.push(prefixShare(previous, view));
-      shiftingTokens.push(prefixTokenShare(previous, view));
-      record(view);
-      previous = view;
+  }
+  for (let turn = 0; turn < TURNS; turn++) {
+    const next = contentText(messages[size + turn]!.content) || `turn ${turn} ORD-${10000 + turn}`;
+    for (const track of inOrder(turn)) {
+      const started = cpu();
+      const view = track.engine.assemble({ budget, query: next }).messages;
+      track.shifting.push(cpu() - started);
+      track.shiftingPrefix.push(prefixShare(track.previous, view));
+      track.shiftingTokens.push(prefixTokenShare(track.previous, view));
+      record(track, view);
+      track.previous = view;
     }
+  }
+  for (const track of tracks) {
     console.log(
-      [size, config.name, ms(percentile(steady, 0.5)), ms(percentile(steady, 0.95)), ms(percentile(shifting, 0.5)), ms(percentile(shifting, 0.95)), mean(steadyPrefix).toFixed(3), mean(shiftingPrefix).toFixed(3), mean(steadyTokens).toFixed(3), mean(shiftingTokens).toFixed(3), mean(blockTokens).toFixed(0)].join('\t'),
+      [size, track.name, ms(percentile(track.steady, 0.5)), ms(percentile(track.steady, 0.95)), ms(percentile(track.shifting, 0.5)), ms(percentile(track.shifting, 0.95)), mean(track.steadyPrefix).toFixed(3), mean(track.shiftingPrefix).toFixed(3), mean(track.steadyTokens).toFixed(3), mean(track.shiftingTokens).toFixed(3), mean(track.steadyUncached).toFixed(0), mean(track.blockTokens).toFixed(0)].join('\t'),
     );
   }
 }

@@ -27,6 +27,22 @@ export interface PageRecallOptions {
   idleRounds?: number;
   /** Other page options to try (`showPageIds`, …), besides `consolidation`. */
   pageOptions?: Omit<PageOptions, 'consolidation'>;
+  /** Called once per counted probe with what the zoom agent did (for looking into single probes). */
+  onProbe?: (probe: ProbeTrace) => void;
+}
+
+/** One probe of {@link measurePageRecall}, as `onProbe` receives it. */
+export interface ProbeTrace {
+  question: string;
+  /** Evidence messages in the probe's first view, and after the zoom round. */
+  inView: number;
+  afterZoom: number;
+  evidence: number;
+  /** Pages the zoom agent consulted in its last call (best last), and the page it unpacked. */
+  consulted: readonly string[];
+  unpacked: string | undefined;
+  /** Tokens of the view after the zoom round that are not history (briefs, page index). */
+  briefTokens: number;
 }
 
 /**
@@ -136,7 +152,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * @param options - The session, its probes, the budget share and the token counter.
  * @returns Means over the probes.
  */
-export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0, pageOptions }: PageRecallOptions): PageRecall {
+export function measurePageRecall({ sessionId, messages, probes, budgetShare, counter, consultsPerProbe = DEFAULT_CONSULTS_PER_PROBE, consolidation = true, consolidationOptions, idleRounds = 0, pageOptions, onProbe }: PageRecallOptions): PageRecall {
   const pages = pageRecallPageOptions({ consolidation, ...(consolidationOptions ? { consolidationOptions } : {}), ...(pageOptions ? { pageOptions } : {}) });
   const engineOptions = { tokenCounter: counter, ...(pages ? { pages } : {}) };
   const engine = createContextEngine({ sessionId, ...engineOptions });
@@ -240,6 +256,11 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     if (candidates.length > 0) zoomTokens += counter.count(copy.consult({ ids: candidates, reason: probe.question }).text);
     const zoomed = copy.assemble({ budget, query: probe.question }).messages;
     const afterZoom = evidence.filter((message) => keptInView(message, zoomed)).length;
+    if (onProbe) {
+      let briefTokens = 0;
+      for (const message of zoomed) if (message.sourceIds.length === 0) briefTokens += counter.count(typeof message.content === 'string' ? message.content : '');
+      onProbe({ question: probe.question, inView, afterZoom, evidence: evidence.length, consulted: candidates, unpacked: bestRoot?.page.id, briefTokens });
+    }
     sums.inView += inView / evidence.length;
     sums.reachable += reachable / evidence.length;
     sums.reachableShown += shown / evidence.length;

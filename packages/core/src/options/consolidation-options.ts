@@ -57,12 +57,13 @@ export interface ConsolidationOptions {
   staleAfterMs?: number;
   /**
    * Dual-decay overflow (the seed's Background_Context): placeholder runs do not show in the
-   * history; one `[cairn:background]` block where the first of them was names the pages they held instead — the
+   * history; one `[cairn:background]` block where the last of them was names the pages they held instead — the
    * top-level consolidated page of each folded unit (its original page when none holds it yet),
    * as bare ids in log order, the pages best in time × relevance (the units' scores) with two
    * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and
    * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
-   * oldest runs fold first). Measured in packages/bench/README.md.
+   * oldest runs fold first). While the runs stay the same, later turns show the same block, byte
+   * for byte (a prompt cache keeps it). Measured in packages/bench/README.md.
    * @default false
    */
   background?: boolean;

@@ -43,12 +43,25 @@ export function foldedPageResolver(book: PageBook): (unit: number) => string {
   };
 }
 
+/**
+ * Keywords the block computed, per book, while its log holds the same entries (a page's keywords
+ * weigh its terms by the log's document frequencies, which only an appended message changes).
+ */
+const keywordMemo = new WeakMap<PageBook, { entries: number; words: Map<string, string[]> }>();
+
 /** The first keywords of a page the block names (a consolidated page's, else the original page's). @internal */
 export function backgroundKeywords(book: PageBook, id: string): string[] {
-  const page = book.consolidation?.get(id);
-  if (page) return consolidatedKeywords(book, page).slice(0, BACKGROUND_KEYWORDS);
-  const unit = book.resolve(id);
-  return unit === undefined ? [] : book.keywords(unit).slice(0, BACKGROUND_KEYWORDS);
+  const entries = book.log.entries.length;
+  let memo = keywordMemo.get(book);
+  if (!memo || memo.entries !== entries) keywordMemo.set(book, (memo = { entries, words: new Map() }));
+  let words = memo.words.get(id);
+  if (words === undefined) {
+    const page = book.consolidation?.get(id);
+    const unit = page ? undefined : book.resolve(id);
+    words = page ? consolidatedKeywords(book, page).slice(0, BACKGROUND_KEYWORDS) : unit === undefined ? [] : book.keywords(unit).slice(0, BACKGROUND_KEYWORDS);
+    memo.words.set(id, words);
+  }
+  return [...words];
 }
 
 /** One entry as the block shows it: `id` or `id (kw, kw)`. @internal */

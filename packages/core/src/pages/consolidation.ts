@@ -41,6 +41,8 @@ export class Consolidation {
   readonly merges: string[][] = [];
   /** Consolidated pages above Summary, by id. */
   readonly zoom = new Map<string, ZoomState>();
+  /** {@link Consolidation.roots}, kept until a page is frozen or merged. */
+  #roots: ConsolidatedPage[] | undefined;
 
   constructor(
     readonly log: SessionLog,
@@ -65,6 +67,7 @@ export class Consolidation {
       };
       this.#pages.set(page.id, page);
       this.#level1.push(page);
+      this.#roots = undefined;
     }
   }
 
@@ -86,9 +89,9 @@ export class Consolidation {
 
   /** Top-level consolidated pages (held by no merged page), in log order. */
   roots(): ConsolidatedPage[] {
-    return this.all()
-      .filter((page) => page.parent === undefined)
-      .sort((a, b) => a.first - b.first);
+    this.sync();
+    this.#roots ??= [...this.#pages.values()].filter((page) => page.parent === undefined).sort((a, b) => a.first - b.first);
+    return [...this.#roots];
   }
 
   /** The level-1 page holding a unit, if it is consolidated. */
@@ -231,6 +234,7 @@ export class Consolidation {
     };
     for (const child of group) child.parent = page.id;
     this.#pages.set(page.id, page);
+    this.#roots = undefined;
     this.merges.push(children);
     return page;
   }

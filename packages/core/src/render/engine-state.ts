@@ -47,6 +47,8 @@ export interface EngineState {
   pages: PageBook;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
+  /** The last Background_Context block, shown again on steady turns (not in snapshots). */
+  background?: import('./background-memo.js').BackgroundMemo;
   /** Explicit resource classes (tag / promote / pin) and their ledger (context sovereignty). */
   resources: ResourceLedger;
 }

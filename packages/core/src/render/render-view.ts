@@ -36,6 +36,12 @@ export interface RenderRequest {
 
 const MAX_REFITS = 6;
 
+/** What the Background_Context block's keywords leave free: the room a cache-aware plan grows into on steady turns. */
+function backgroundReserve(state: EngineState, budget: number): number {
+  const { cacheAware, compactAt } = state.options.prefix;
+  return cacheAware ? Math.floor(budget * (1 - compactAt)) : 0;
+}
+
 function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;
   const shared = Math.min(units.length, cache.fidelities.length);
@@ -173,7 +179,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   rendered.squeezed = squeezing;
   state.renderCache = rendered;
   // Dual-decay overflow (opt-in): placeholder runs fold into one Background_Context block.
-  const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter) : undefined;
+  const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter, backgroundReserve(state, budget)) : undefined;
   const history = background?.messages ?? rendered.messages;
   const messages = request.brief ? [...history, request.brief] : [...history];
   const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
