@@ -89,8 +89,7 @@ class Engine implements ContextEngine {
       throw error;
     }
     this.afterAppend(unitsBefore);
-    // Each tool result's failure is read once for both learners (ingest speed).
-    const readings = new FailureReadings();
+    const readings = new FailureReadings(); // each tool result's failure is read once for both learners
     for (const message of messages) this.state.deadEnds.observe(message, readings);
     const experience = this.state.playbook && playbookExperienceContext(this.state);
     if (experience) for (const message of messages) observeForPlaybook(this.state.playbook!, message, experience, readings);
