@@ -3,7 +3,7 @@ import type { ViewMessage } from '../log/index.js';
 import type { PlaceholderRunText } from './render-unit.js';
 
 /** Words whose counts are remembered per counter before the memo starts afresh (bounded memory). */
-const MAX_WORD_COUNTS = 1 << 16;
+const MAX_WORD_COUNTS = 1 << 14;
 /** Longest text counted by words: `additiveAtSpaces` holds up to this length (longer texts are counted whole). */
 const MAX_ADDITIVE_CHARS = 2048;
 /** Longer words are counted each time, not remembered (a long run without spaces, such as base64). */
