@@ -29,3 +29,5 @@ export { BLIND_EPISODES_PER_KIND, BLIND_LOOP_KINDS, blindLoopEpisode, blindLoopE
 export type { BlindLoopEpisode, BlindLoopEpisodeKind } from './blind-restatement-episodes.js';
 export { countStuckRaises } from './count-stuck-raises.js';
 export type { StuckCount } from './count-stuck-raises.js';
+export { BLIND_EPISODES_PER_KIND_2, BLIND_LOOP_KINDS_2, blindLoopEpisode2, blindLoopEpisodes2 } from './blind-loop-episodes-2.js';
+export type { BlindLoopEpisode2, BlindLoopEpisodeKind2 } from './blind-loop-episodes-2.js';
