@@ -195,6 +195,7 @@ export { syntheticNearLoopEpisode, type NearLoopEpisode, type NearLoopEpisodeKin
 export { BLIND_EPISODES_PER_KIND, BLIND_LOOP_KINDS, blindLoopEpisode, blindLoopEpisodes, type BlindLoopEpisode, type BlindLoopEpisodeKind } from './loops/index.js';
 export { countStuckRaises, type StuckCount } from './loops/index.js';
 export { OVERLAP_THIRD_CHOICE, formatFourthLabellerReport, reportFourthLabeller, type FourthLabellerInput, type FourthLabellerReport, type FourthLabellerScoreRow } from './loops/index.js';
+export { BLIND_EPISODES_PER_KIND_2, BLIND_LOOP_KINDS_2, blindLoopEpisode2, blindLoopEpisodes2, type BlindLoopEpisode2, type BlindLoopEpisodeKind2 } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';

@@ -32,8 +32,8 @@ export function buildCoderLoop(kind: CoderLoopKind, log: EpisodeLog, random: See
       shell(log, state, `Let me open ${scenario.file} at the reported function.`, `open ${scenario.file} ${line}`, editorWindow(scenario, line - 4));
       state.openFile = `/${scenario.repo}/${scenario.file}`;
       const commands = random.shuffle([`pytest ${at}`, `python -m pytest ${at}`, `pytest ${at} -x`, `cd /${scenario.repo} && pytest ${at}`, `python -m pytest -p no:cacheprovider ${at}`, `pytest  ${at}`, `pytest ${at} 2>&1`, `pytest -rf ${at}`]);
-      const reasons = random.shuffle(['Let me run the failing test to see the error.', 'Running the test again; maybe the earlier run used a stale cache.', 'I will run it once more to be sure the failure is real.', 'Let me re-run the test to look at the message again.', 'Trying the test again to confirm the behaviour.', 'Let me execute the test one more time.', 'The output looked odd, so I will run the same test again.', 'Re-running to double-check.']);
-      const ids = commands.slice(0, times).map((command, index) => shell(log, state, reasons[index]!, command, pytestOutput(scenario, 0.31 + random.int(0, 20) / 100), true));
+      const reasons = random.shuffle(['Running the test again; maybe the earlier run used a stale cache.', 'I will run it once more to be sure the failure is real.', 'Let me re-run the test to look at the message again.', 'Trying the test again to confirm the behaviour.', 'Let me execute the test one more time.', 'The output looked odd, so I will run the same test again.', 'Re-running to double-check.']);
+      const ids = commands.slice(0, times).map((command, index) => shell(log, state, index === 0 ? 'Let me run the failing test to see the error.' : reasons[index]!, command, pytestOutput(scenario, 0.31 + random.int(0, 20) / 100), true));
       return { repeats: times, evidenceIds: ids, note: `the same failing test run ${times} times with cosmetically different commands; the same failure (only the timing differs), no edit between` };
     }
     case 'loop:coder-reread-region': {
@@ -78,8 +78,8 @@ export function buildCoderLoop(kind: CoderLoopKind, log: EpisodeLog, random: See
       const folder = scenario.file.split('/')[0]!;
       const commands = random.shuffle([`grep -rn "${term}" ${folder}/`, `grep -nr "${term}" ${folder}/`, `grep -rn '${term}' ${folder}/`, `grep -rn "${term}" ${folder}`, `grep -r -n "${term}" ${folder}/`, `grep -rn "${term}" ./${folder}/`, `grep -Rn "${term}" ${folder}/`, `grep -rn --include=*.py "${term}" ${folder}/`]);
       const output = [scenario.file, ...scenario.siblings.slice(0, 2)].map((file, index) => `${file}:${line + index * 211}:${scenario.code[index]!.trim()}`).join('\n');
-      const reasons = random.shuffle(['Let me find every use of it.', 'Searching the package for it again.', 'Let me grep for the name to see all callers.', 'I will search once more to make sure I did not miss a caller.', 'Grepping again for the function.', 'Let me list the occurrences again.', 'One more search to be sure.', 'Searching for all references.']);
-      const ids = commands.slice(0, times).map((command, index) => shell(log, state, reasons[index]!, command, output));
+      const reasons = random.shuffle(['Let me grep the package for it.', 'Searching the package for it again.', 'Let me grep for the name to see all callers.', 'I will search once more to make sure I did not miss a caller.', 'Grepping again for the function.', 'Let me list the occurrences again.', 'One more search to be sure.', 'Searching for all references.']);
+      const ids = commands.slice(0, times).map((command, index) => shell(log, state, index === 0 ? `Let me find every use of ${term}.` : reasons[index]!, command, output));
       return { repeats: times, evidenceIds: ids, note: `the same grep ${times} times with flags reordered, quotes swapped or a path spelled differently; the same matches every time` };
     }
     case 'loop:coder-loop-after-progress': {
@@ -87,12 +87,12 @@ export function buildCoderLoop(kind: CoderLoopKind, log: EpisodeLog, random: See
       state.openFile = `/${scenario.repo}/${scenario.file}`;
       shell(log, state, 'Opening the function.', `open ${scenario.file} ${line}`, editorWindow(scenario, line - 4));
       shell(log, state, 'Running the failing test first.', `pytest ${at}`, pytestOutput(scenario, 0.4), true);
-      shell(log, state, 'The fix is to build a fresh value here instead of reusing the shared one.', `edit ${line + 2}:${line + 2}\n        result = dict(result)\nend_of_edit`, appliedEdit(scenario, line + 2, 1874));
+      shell(log, state, 'The fix is to build a fresh value here instead of reusing the shared one.', `edit ${line + 2}:${line + 2}\n        result = dict(result)\nend_of_edit`, appliedEdit(scenario, line + 2, '        result = dict(result)'));
       shell(log, state, 'Running the test after the fix.', `pytest ${at}`, pytestOutput(scenario, 0.38, null));
       const diff = `diff --git a/${scenario.file} b/${scenario.file}\nindex 3f2a9c1..8d0e4b7 100644\n--- a/${scenario.file}\n+++ b/${scenario.file}\n@@ -${line},6 +${line},7 @@\n ${scenario.code[0]}\n ${scenario.code[1]}\n+        result = dict(result)\n ${scenario.code[2]}`;
       const commands = random.shuffle(['git diff', 'git --no-pager diff', 'git diff HEAD', `git diff -- ${scenario.file}`, 'git diff --no-color', 'git -c core.pager=cat diff', `git diff ${scenario.file}`, 'git diff .']);
-      const reasons = random.shuffle(['Before submitting, let me review the change.', 'Let me look at the diff once more.', 'Double-checking the diff.', 'I will review the changes again to be safe.', 'Let me make sure the diff is right.', 'Checking the patch one more time.', 'Reviewing the diff before submission.', 'Let me view the diff again.']);
-      const ids = commands.slice(0, times).map((command, index) => shell(log, state, reasons[index]!, command, diff));
+      const reasons = random.shuffle(['Let me review the change once more before submitting.', 'Let me look at the diff once more.', 'Double-checking the diff.', 'I will review the changes again to be safe.', 'Let me make sure the diff is right.', 'Checking the patch one more time.', 'Reviewing the diff before submission.', 'Let me view the diff again.']);
+      const ids = commands.slice(0, times).map((command, index) => shell(log, state, index === 0 ? 'Before submitting, let me review the change.' : reasons[index]!, command, diff));
       shell(log, state, 'The change looks right. Submitting.', 'submit', 'Submitted.');
       return { repeats: times, evidenceIds: ids, note: `after real progress (fix applied, test passes) the same diff viewed ${times} times through differently spelled git commands before submitting` };
     }

@@ -97,11 +97,28 @@ export function openRepository(log: EpisodeLog, random: SeededRandom, scenario: 
   const state: ShellState = { root: `/${scenario.repo}`, openFile: 'n/a' };
   log.system(`SETTING: You are the ${role} of a small software team, working in a command line with a special interface: open, goto, scroll_up, scroll_down, search_dir, search_file, find_file, edit, create, plus ordinary bash commands. One command per turn.`);
   log.user(`We're currently solving the following issue within our repository. Here's the issue text:\nISSUE:\n${scenario.issue} (#${random.int(10_000, 29_999)})\n\nINSTRUCTIONS: fix the issue, then submit.`);
-  shell(log, state, `First I will find where ${scenario.symbol} lives.`, `search_dir "${scenario.symbol.split('.').at(-1)}"`, `Found ${random.int(2, 7)} matches for "${scenario.symbol.split('.').at(-1)}" in /${scenario.repo}:\n/${scenario.repo}/${scenario.file} (1 matches)\nEnd of matches for "${scenario.symbol.split('.').at(-1)}" in /${scenario.repo}`);
+  const term = scenario.symbol.includes('.') ? `class ${scenario.symbol.split('.')[0]}` : `def ${scenario.symbol}`;
+  shell(log, state, `First I will find where ${scenario.symbol} lives.`, `search_dir "${term}"`, `Found ${random.int(1, 3)} matches for "${term}" in /${scenario.repo}:\n/${scenario.repo}/${scenario.file} (1 matches)\nEnd of matches for "${term}" in /${scenario.repo}`);
   return state;
 }
 
-/** An edit that the editor accepted, with the new window around it. */
-export function appliedEdit(scenario: CoderScenario, start: number, totalLines = FILE_LINES, file = scenario.file): string {
-  return `${editorWindow(scenario, Math.max(1, start - 3), 8, file, totalLines)}\nFile updated. Please review the changes and make sure they are correct (correct indentation, no duplicate lines, etc). Edit the file again if necessary.`;
+/** The editor window at `start` with some of its lines replaced (what applied edits leave). */
+export function windowWith(scenario: CoderScenario, start: number, changes: ReadonlyMap<number, string>, totalLines = FILE_LINES, file = scenario.file, size = 10): string {
+  return editorWindow(scenario, start, size, file, totalLines)
+    .split('\n')
+    .map((text) => {
+      const number = Number(/^(\d+):/.exec(text)?.[1]);
+      return changes.has(number) ? `${number}:${changes.get(number)}` : text;
+    })
+    .join('\n');
+}
+
+/**
+ * An edit that the editor accepted: the window around `start` showing `replacement` at `start`
+ * (or, given a map, every line the episode's edits have changed so far).
+ */
+export function appliedEdit(scenario: CoderScenario, start: number, replacement: string | ReadonlyMap<number, string>, totalLines = FILE_LINES, file = scenario.file): string {
+  const changes = typeof replacement === 'string' ? new Map([[start, replacement]]) : replacement;
+  const window = windowWith(scenario, Math.max(1, start - 3), changes, totalLines, file, 8);
+  return `${window}\nFile updated. Please review the changes and make sure they are correct (correct indentation, no duplicate lines, etc). Edit the file again if necessary.`;
 }

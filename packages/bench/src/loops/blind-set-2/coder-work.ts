@@ -1,6 +1,6 @@
 import type { SeededRandom } from '../../seeded-random.js';
 import { shell, type BuiltEpisode2, type EpisodeLog } from './episode-log.js';
-import { appliedEdit, CODER_SCENARIOS, editorWindow, FILE_LINES, openRepository, pytestOutput, type CoderScenario } from './coder-setting.js';
+import { appliedEdit, CODER_SCENARIOS, editorWindow, FILE_LINES, openRepository, pytestOutput, windowWith, type CoderScenario } from './coder-setting.js';
 
 /** The CodeR-style hard non-loop kinds of the second blind set. */
 export const CODER_WORK_KINDS = [
@@ -22,17 +22,6 @@ function suiteOutput(scenario: CoderScenario, failing: readonly string[], total:
   const summary = failing.length === 0 ? `${total} passed` : `${failing.length} failed, ${total - failing.length} passed`;
   const failed = failing.map((name) => `FAILED ${scenario.test}::${name}`).join('\n');
   return `collected ${total} items\n\n${scenario.test} ${dots}\n${failed.length > 0 ? `\n${failed}\n` : ''}========================= ${summary} in ${seconds.toFixed(2)}s =========================`;
-}
-
-/** The editor window at `start` with some of its lines replaced (what an applied edit leaves). */
-function windowWith(scenario: CoderScenario, start: number, changes: ReadonlyMap<number, string>, totalLines: number): string {
-  return editorWindow(scenario, start, 10, scenario.file, totalLines)
-    .split('\n')
-    .map((text) => {
-      const number = Number(/^(\d+):/.exec(text)?.[1]);
-      return changes.has(number) ? `${number}:${changes.get(number)}` : text;
-    })
-    .join('\n');
 }
 
 /**
@@ -75,7 +64,8 @@ export function buildCoderWork(kind: CoderWorkKind, log: EpisodeLog, random: See
           const target = line + round * 53;
           const file = round === 1 ? scenario.siblings[0]! : scenario.file;
           state.openFile = `/${scenario.repo}/${file}`;
-          shell(log, state, `${failing.at(-1)} fails because of the code at ${file}:${target}; changing it.`, `edit ${target}:${target + 1}\n        value = ${['copy.copy(value)', 'value or {}', 'list(value)'][round]}\nend_of_edit`, appliedEdit(scenario, target, FILE_LINES + round + 1, file));
+          const replacement = `        value = ${['copy.copy(value)', 'value or {}', 'list(value)'][round]}`;
+          shell(log, state, `${failing.at(-1)} fails because of the code at ${file}:${target}; changing it.`, `edit ${target}:${target + 1}\n${replacement}\nend_of_edit`, appliedEdit(scenario, target, replacement, FILE_LINES - round - 1, file));
         }
       }
       return { repeats: 0, evidenceIds: ids, note: `the same pytest command ${rounds} times, each after a different applied edit; fewer failures each run, then all pass` };
@@ -109,10 +99,10 @@ export function buildCoderWork(kind: CoderWorkKind, log: EpisodeLog, random: See
       const start = line - 4;
       const ids = [shell(log, state, `Let me look at ${scenario.symbol}.`, `goto ${line}`, editorWindow(scenario, start))];
       const first = new Map([[line, '        value = dict(value)']]);
-      shell(log, state, 'Copy the value before using it.', `edit ${line}:${line}\n        value = dict(value)\nend_of_edit`, appliedEdit(scenario, line));
+      shell(log, state, 'Copy the value before using it.', `edit ${line}:${line}\n        value = dict(value)\nend_of_edit`, appliedEdit(scenario, line, '        value = dict(value)'));
       ids.push(shell(log, state, 'Let me view the function again to check the edit in context.', `goto ${line}`, windowWith(scenario, start, first, FILE_LINES)));
       const second = new Map([...first, [line + 3, '        if value is None:'], [line + 4, '            return {}']]);
-      shell(log, state, 'The None case also needs handling.', `edit ${line + 3}:${line + 3}\n        if value is None:\n            return {}\nend_of_edit`, appliedEdit(scenario, line + 3, FILE_LINES + 1));
+      shell(log, state, 'The None case also needs handling.', `edit ${line + 3}:${line + 3}\n        if value is None:\n            return {}\nend_of_edit`, appliedEdit(scenario, line + 3, second, FILE_LINES + 1));
       ids.push(shell(log, state, 'Viewing the function once more after the second edit.', `goto ${line}`, windowWith(scenario, start, second, FILE_LINES + 1)));
       shell(log, state, 'Now the test.', `pytest ${at}`, pytestOutput(scenario, 0.36, null));
       return { repeats: 0, evidenceIds: ids, note: 'the same goto 3 times, each after an applied edit, each window showing the new lines' };
@@ -122,7 +112,7 @@ export function buildCoderWork(kind: CoderWorkKind, log: EpisodeLog, random: See
       state.openFile = path;
       shell(log, state, 'Running the failing test.', `pytest ${at}`, pytestOutput(scenario, 0.4), true);
       const first = shell(log, state, `Progress so far: the test fails with ${scenario.failure.split(':')[0]}, and the cause is in ${scenario.symbol} in ${scenario.file}. Next I will open it and fix it.`, `open ${scenario.file} ${line}`, editorWindow(scenario, line - 4));
-      shell(log, state, 'Changing the returned value to a fresh copy.', `edit ${line + 1}:${line + 1}\n        return dict(result)\nend_of_edit`, appliedEdit(scenario, line + 1));
+      shell(log, state, 'Changing the returned value to a fresh copy.', `edit ${line + 1}:${line + 1}\n        return dict(result)\nend_of_edit`, appliedEdit(scenario, line + 1, '        return dict(result)'));
       shell(log, state, 'Running the test after the change.', `pytest ${at}`, pytestOutput(scenario, 0.37, null));
       const second = shell(log, state, `Progress so far: the test failed with ${scenario.failure.split(':')[0]}, the cause was in ${scenario.symbol} in ${scenario.file}, the fix at line ${line + 1} is applied and the test now passes. Submitting.`, 'submit', 'Submitted.');
       return { repeats: 0, evidenceIds: [first, second], note: 'two progress summaries that share their wording, written at two different milestones (cause found; fix verified)' };
@@ -134,7 +124,7 @@ export function buildCoderWork(kind: CoderWorkKind, log: EpisodeLog, random: See
       const ids = sites.map((site, index) => {
         state.openFile = `/${scenario.repo}/${site.file}`;
         shell(log, state, `Opening ${site.file} at the next site.`, `open ${site.file} ${site.at}`, editorWindow(scenario, site.at - 4, 10, site.file));
-        return shell(log, state, index === 0 ? 'Return a copy here.' : 'Same fix at this site.', `edit ${site.at}:${site.at}\n        return dict(attrs)\nend_of_edit`, appliedEdit(scenario, site.at, FILE_LINES, site.file));
+        return shell(log, state, index === 0 ? 'Return a copy here.' : 'Same fix at this site.', `edit ${site.at}:${site.at}\n        return dict(attrs)\nend_of_edit`, appliedEdit(scenario, site.at, '        return dict(attrs)', FILE_LINES, site.file));
       });
       shell(log, state, 'All sites are fixed; running the test.', `pytest ${at}`, pytestOutput(scenario, 0.44, null));
       return { repeats: 0, evidenceIds: ids, note: `the same one-line fix applied at ${sites.length} different sites (different files), each edit applied` };

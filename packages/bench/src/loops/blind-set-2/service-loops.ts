@@ -107,9 +107,15 @@ export function buildServiceLoop(kind: ServiceLoopKind, log: EpisodeLog, random:
       const base: Record<string, string> = airline ? { origin: 'SEA', destination: 'BOS', date: '2024-05-20' } : { order_id: facts.order };
       const output = airline ? JSON.stringify([{ flight_number: facts.flight, origin: 'SEA', destination: 'BOS', scheduled_departure_time_est: '07:00:00', prices: { economy: facts.amount } }]) : orderRecord(facts, 'processed', { fulfillments: [] });
       const checks = random.shuffle(['Let me double-check that.', 'I will look once more to be sure.', 'Checking again.', 'One more look to confirm.', 'Let me verify that in the system.', 'Rechecking now.', 'I want to be certain; looking again.', '']);
+      const answers = random.shuffle(
+        airline
+          ? [`I see one direct option, ${facts.flight}, at $${facts.amount}.`, `Only ${facts.flight} flies direct that day, $${facts.amount} in economy.`, `The search shows a single nonstop: ${facts.flight}, leaving at 07:00.`, `Just one direct flight comes up, ${facts.flight}.`]
+          : [`${facts.order} is still being processed; it has not shipped yet.`, `The order shows as processed, with no tracking number yet.`, `It has not left the warehouse: status processed.`, `No shipment yet for ${facts.order}; it is in processing.`],
+      );
+      const doubts = random.shuffle(['Are you sure? Check again.', 'Hmm, look again please.', 'That cannot be right.', 'Could you check one more time?']);
       const ids = trivialVariants(base, random, times).map((args, index) => {
         const id = log.call(airline ? 'search_direct_flight' : 'get_order_details', args, output, { text: checks[index]! });
-        if (index % 2 === 1 && index < times - 1) log.reply(airline ? `I see one direct option, ${facts.flight}, at $${facts.amount}.` : `${facts.order} is still being processed; it has not shipped yet.`, random.pick(['Are you sure? Check again.', 'Hmm, look again please.', 'That cannot be all.']));
+        if (index % 2 === 1 && index < times - 1) log.reply(answers[(index - 1) / 2]!, doubts[(index - 1) / 2]!);
         return id;
       });
       log.reply(airline ? `There is exactly one direct flight, ${facts.flight}, departing 07:00.` : `Your order ${facts.order} is processed and waiting for shipment.`, 'Okay.');

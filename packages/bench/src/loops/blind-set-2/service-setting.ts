@@ -72,7 +72,8 @@ export function fillIn(text: string, facts: ServiceFacts): string {
 
 /** A softener, the restated core and (maybe) a follow-up, joined into one reply. */
 export function restate(random: SeededRandom, core: string, softener = random.pick(SOFTENERS)): string {
-  const body = softener.endsWith('.') ? core.charAt(0).toUpperCase() + core.slice(1) : core;
+  const keepCase = /^I\b/.test(core);
+  const body = softener.endsWith('.') ? core.charAt(0).toUpperCase() + core.slice(1) : keepCase ? core : core.charAt(0).toLowerCase() + core.slice(1);
   return `${softener} ${body} ${random.pick(FOLLOW_UPS)}`.trim();
 }
 
