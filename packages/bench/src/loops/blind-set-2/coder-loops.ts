@@ -39,7 +39,7 @@ export function buildCoderLoop(kind: CoderLoopKind, log: EpisodeLog, random: See
     case 'loop:coder-reread-region': {
       const state = openRepository(log, random, scenario, 'Programmer');
       state.openFile = `/${scenario.repo}/${scenario.file}`;
-      const variants = random.shuffle([`goto ${line}`, `open ${scenario.file} ${line}`, `goto ${line + 1}`, `open ${scenario.file} ${line - 1}`, `goto ${line - 2}`, `open ${scenario.file} ${line + 2}`, `goto ${line}`]);
+      const variants = random.shuffle([`goto ${line}`, `open ${scenario.file} ${line}`, `goto ${line + 1}`, `open ${scenario.file} ${line - 1}`, `goto ${line - 1}`, `open ${scenario.file} ${line + 2}`, `goto ${line}`]);
       const views = [`open ${scenario.file} ${line}`, ...variants].slice(0, times);
       const reasons = random.shuffle([`Let me look at ${scenario.symbol} again to understand the logic.`, 'I want to re-read this part before changing anything.', `Let me view the ${scenario.symbol} body once more.`, 'Going back to the same lines to check the flow.', 'I need to see this section again.', 'Looking at the function again before deciding on a fix.', 'Let me re-examine the implementation.', 'Reviewing the same code once more.']);
       const ids = views.map((command, index) => {
