@@ -16,8 +16,11 @@ function find(episode: BlindLoopEpisode2, id: string): { message: CairnMessage; 
 
 const text = (message: CairnMessage | undefined): string => String(message?.content ?? '');
 const withoutTiming = (output: string): string => output.replace(/in \d+\.\d+s/g, 'in Ns');
-const canonical = (args: Readonly<Record<string, unknown>>): string =>
-  JSON.stringify(Object.keys(args).sort().map((key) => [key, typeof args[key] === 'string' ? (args[key] as string).trim().toLowerCase() : args[key]]));
+/** Arguments with keys sorted and strings trimmed and lower-cased (what "differ only trivially" ignores). */
+function canonical(args: unknown): string {
+  const record = args as Readonly<Record<string, unknown>>;
+  return JSON.stringify(Object.keys(record).sort().map((key) => [key, typeof record[key] === 'string' ? (record[key] as string).trim().toLowerCase() : record[key]]));
+}
 
 describe('blindLoopEpisodes2', () => {
   it('is deterministic: the same set every call, and each episode the same by index', () => {
