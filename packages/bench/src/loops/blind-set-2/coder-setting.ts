@@ -79,9 +79,26 @@ export const CODER_SCENARIOS: readonly CoderScenario[] = [
 /** The file's length as the editor reports it. */
 export const FILE_LINES = 1873;
 
-/** A window of the scenario's file starting at `start`, as the editor prints it. */
+const OTHER_SOURCE = ['import os', 'from functools import wraps', '', 'def _check(value):', '    if value is None:', '        raise ValueError("missing value")', '    return value', 'class Registry:', '    def __init__(self):', '        self._items = {}', '    def add(self, key, item):', '        self._items[key] = item', '    def get(self, key, default=None):', '        return self._items.get(key, default)', '        for name, entry in sorted(self._items.items()):', '            yield name, entry', '    @property', '    def size(self):', '        return len(self._items)', '        attrs = dict(attrs or {})'];
+const TEST_SOURCE = ['import pytest', '', '@pytest.mark.parametrize("value", [0, 1, None])', 'def test_roundtrip(value):', '    result = convert(value)', '    assert result == expected(value)', 'def test_repr():', '    assert "Registry" in repr(Registry())', '    with pytest.raises(ValueError):', '        _check(None)', '    obj = make_object(name="demo")', '    assert obj.name == "demo"'];
+
+/** A stable small number per file name (which lines a file other than the scenario's shows). */
+function fileSalt(file: string): number {
+  let salt = 0;
+  for (const char of file) salt = (salt * 31 + char.charCodeAt(0)) % 9_973;
+  return salt;
+}
+
+/** Line `number` of `file`: the scenario's code for its own file, invented lines for the others. */
+function sourceLine(scenario: CoderScenario, file: string, number: number): string {
+  if (file === scenario.file) return scenario.code[number % scenario.code.length]!;
+  const pool = file.includes('test') ? TEST_SOURCE : OTHER_SOURCE;
+  return pool[(fileSalt(file) + number) % pool.length]!;
+}
+
+/** A window of a file of the scenario starting at `start`, as the editor prints it. */
 export function editorWindow(scenario: CoderScenario, start: number, size = 10, file = scenario.file, totalLines = FILE_LINES): string {
-  const body = Array.from({ length: size }, (_, offset) => `${start + offset}:${scenario.code[(start + offset) % scenario.code.length]}`);
+  const body = Array.from({ length: size }, (_, offset) => `${start + offset}:${sourceLine(scenario, file, start + offset)}`);
   return `[File: /${scenario.repo}/${file} (${totalLines} lines total)]\n(${start - 1} more lines above)\n${body.join('\n')}\n(${Math.max(0, totalLines - start - size + 1)} more lines below)`;
 }
 

@@ -145,7 +145,7 @@ export function buildServiceLoop(kind: ServiceLoopKind, log: EpisodeLog, random:
         openService(log, 'retail', `I want to return the ${facts.item} from ${facts.order}.`);
         identify(log, 'retail', facts);
         lookUp(log, 'retail', facts);
-        log.reply(`The ${facts.item} in ${facts.order} was delivered, so it can be returned; $${facts.amount} goes back to the card ending ${facts.card}. Shall I file the return (yes)?`, 'Yes, but send the money to my new Mastercard instead.');
+        log.reply(`${facts.order} has been delivered, so the ${facts.item} can be returned; $${facts.amount} goes back to the card ending ${facts.card}. Shall I file the return (yes)?`, 'Yes, but send the money to my new Mastercard instead.');
         const ids = restatements(log, random, topic.declines, PUSHES, times, 'Fine, use the old card then.', facts, true);
         log.call('return_delivered_order_items', { order_id: facts.order, item_ids: [facts.itemId], payment_method_id: `credit_card_${facts.card}` }, JSON.stringify({ order_id: facts.order, status: 'return requested' }));
         return { repeats: times, evidenceIds: ids, note: `after real progress (authenticated, order found, return offered) the same decline of a refund to a new card restated ${times} times in new words to a user who pushes` };
