@@ -30,16 +30,16 @@ describe('blindLoopEpisodes2', () => {
     expect(blindLoopEpisode2(500).kind).toBe(BLIND_LOOP_KINDS_2[500 % BLIND_LOOP_KINDS_2.length]);
   });
 
-  it('has 84 episodes, each kind 3 times, 39 loops (46%), customer service and CodeR about half each', () => {
-    expect(episodes).toHaveLength(84);
+  it('has 90 episodes, each kind 3 times, 39 loops (43%), customer service and CodeR about half each', () => {
+    expect(episodes).toHaveLength(90);
     expect(new Set(BLIND_LOOP_KINDS_2).size).toBe(BLIND_LOOP_KINDS_2.length);
     for (const kind of BLIND_LOOP_KINDS_2) expect(episodes.filter((episode) => episode.kind === kind)).toHaveLength(BLIND_EPISODES_PER_KIND_2);
     expect(loops).toHaveLength(39);
     expect(loops.length / episodes.length).toBeGreaterThan(0.4);
     expect(loops.length / episodes.length).toBeLessThan(0.5);
     const service = episodes.filter((episode) => episode.kind.includes(':service-')).length;
-    expect(service).toBe(45);
-    expect(episodes.length - service).toBe(39);
+    expect(service).toBe(48);
+    expect(episodes.length - service).toBe(42);
   });
 
   it('labels by kind: loops repeat 3 … 8 times, borderline exactly when 3, non-loops plant no repeat', () => {
@@ -167,6 +167,26 @@ describe('blindLoopEpisodes2', () => {
       expect(text(calls[0]!.result)).toBe(text(calls[1]!.result));
       expect(text(calls[2]!.result)).not.toBe(text(calls[1]!.result));
       expect(calls[2]!.result!.isError).toBeUndefined();
+    }
+  });
+
+  it('a re-asking agent that narrows down asks something new after each new fact', () => {
+    for (const episode of ofKinds('work:service-asks-narrow-down')) {
+      const asks = episode.evidenceIds.map((id) => text(find(episode, id).message));
+      expect(asks).toHaveLength(3);
+      expect(new Set(asks).size).toBe(3);
+      const answers = episode.evidenceIds.map((id) => text(episode.messages[episode.messages.findIndex((message) => message.id === id) + 1]));
+      expect(answers.every((answer) => /\d{5}|[A-Z][a-z]+ [A-Z][a-z]+/.test(answer))).toBe(true);
+    }
+  });
+
+  it('a test run around git stash / stash pop passes, fails, passes: never the same outcome 3 times', () => {
+    for (const episode of ofKinds('work:coder-stash-compare')) {
+      const results = episode.evidenceIds.map((id) => find(episode, id).result!);
+      expect(results.map((result) => result.isError === true)).toEqual([false, true, false]);
+      const commands = episode.messages.flatMap((message) => message.toolCalls ?? []).map((call) => (call.arguments as { command: string }).command);
+      expect(commands).toContain('git stash');
+      expect(commands).toContain('git stash pop');
     }
   });
 

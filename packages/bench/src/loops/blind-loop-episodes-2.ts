@@ -52,7 +52,8 @@ function build(kind: BlindLoopEpisodeKind2, log: EpisodeLog, seed: number, tier:
  * an applied change, the same action over a list of records or files, a retry that succeeds on
  * the third try, test re-runs after real edits, the same summary at two milestones, a user who
  * repeats themselves while the agent makes progress, the same search on different dates, the same
- * fix at different sites. Labels by construction (the labellers' rule: the same thing ≥ 3 times
+ * fix at different sites, an agent that asks again after each new fact, a test run around a
+ * stash and its pop. Labels by construction (the labellers' rule: the same thing ≥ 3 times
  * with nothing new learned between; a loop of exactly 3 is borderline). Deterministic in `index`.
  *
  * @param index - 0 … `BLIND_LOOP_KINDS_2.length × BLIND_EPISODES_PER_KIND_2 − 1` for the set;
@@ -70,7 +71,7 @@ export function blindLoopEpisode2(index: number): BlindLoopEpisode2 {
 }
 
 /**
- * The whole second blind set: every kind `BLIND_EPISODES_PER_KIND_2` times (84 episodes, 39 of
+ * The whole second blind set: every kind `BLIND_EPISODES_PER_KIND_2` times (90 episodes, 39 of
  * them loops, 13 of those borderline).
  *
  * @returns The episodes, by index.

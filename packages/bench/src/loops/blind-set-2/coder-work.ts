@@ -11,6 +11,7 @@ export const CODER_WORK_KINDS = [
   'work:coder-same-view-after-edit',
   'work:coder-milestone-summaries',
   'work:coder-same-fix-many-sites',
+  'work:coder-stash-compare',
 ] as const;
 
 /** One CodeR-style non-loop kind. */
@@ -128,6 +129,18 @@ export function buildCoderWork(kind: CoderWorkKind, log: EpisodeLog, random: See
       });
       shell(log, state, 'All sites are fixed; running the test.', `pytest ${at}`, pytestOutput(scenario, 0.44, null));
       return { repeats: 0, evidenceIds: ids, note: `the same one-line fix applied at ${sites.length} different sites (different files), each edit applied` };
+    }
+    case 'work:coder-stash-compare': {
+      const state = openRepository(log, random, scenario, 'Tester');
+      state.openFile = path;
+      shell(log, state, 'The Programmer changed the code; let me see the patch.', 'git diff --stat', ` ${scenario.file} | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)`);
+      const ids = [shell(log, state, 'Running the issue test with the patch in place.', `pytest ${at}`, pytestOutput(scenario, 0.41, null))];
+      shell(log, state, 'To be sure the test really covers the bug, I will set the patch aside and run it without.', 'git stash', `Saved working directory and index state WIP on main: ${random.int(1_000_000, 9_999_999).toString(16)} Bump version`);
+      ids.push(shell(log, state, 'Running the same test without the patch.', `pytest ${at}`, pytestOutput(scenario, 0.39), true));
+      shell(log, state, 'It fails without the patch, as it should. Restoring the patch.', 'git stash pop', `On branch main\nChanges not staged for commit:\n\tmodified:   ${scenario.file}\nDropped refs/stash@{0}`);
+      ids.push(shell(log, state, 'And the test once more with the patch back.', `pytest ${at}`, pytestOutput(scenario, 0.4, null)));
+      shell(log, state, 'The test fails without the fix and passes with it. Done.', 'succeed', 'Task marked as done.');
+      return { repeats: 0, evidenceIds: ids, note: 'the same test run 3 times around git stash / stash pop: pass, fail, pass, each run after a change of the working tree' };
     }
   }
 }

@@ -139,7 +139,8 @@ export function buildServiceLoop(kind: ServiceLoopKind, log: EpisodeLog, random:
       return { repeats: times, evidenceIds: ids, note: `an A-B-A-B cycle of the same two lookups ${times} rounds, the same outputs each round, no reply to the user between` };
     }
     case 'loop:service-loop-after-progress': {
-      if (random.chance(0.5)) {
+      // The middle tier restates a decline after a return is set up; the others repeat a failing update.
+      if (tier % 3 === 1) {
         const times = loopLength(tier, random.int, 6);
         const topic = DECLINE_TOPICS.find((candidate) => candidate.ask.startsWith('Refund the return'))!;
         openService(log, 'retail', `I want to return the ${facts.item} from ${facts.order}.`);

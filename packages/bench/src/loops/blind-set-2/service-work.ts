@@ -13,6 +13,7 @@ export const SERVICE_WORK_KINDS = [
   'work:service-milestone-summaries',
   'work:service-user-repeats-agent-progresses',
   'work:service-search-other-dates',
+  'work:service-asks-narrow-down',
 ] as const;
 
 /** One customer-service non-loop kind. */
@@ -156,6 +157,21 @@ export function buildServiceWork(kind: ServiceWorkKind, log: EpisodeLog, random:
       const best = prices.slice(1).reduce((low, price) => Math.min(low, price), Number.POSITIVE_INFINITY);
       log.reply(`I checked ${dates.join(', ')}. Nothing direct on ${dates[0]}; the cheapest direct economy fare is $${best}.`, 'Book that one.');
       return { repeats: 0, evidenceIds: ids, note: `the same route searched on ${dates.length} different dates, each result different (one empty)` };
+    }
+    case 'work:service-asks-narrow-down': {
+      const [first, last] = facts.userId.split('_') as [string, string];
+      const name = `${first.charAt(0).toUpperCase()}${first.slice(1)} ${last.charAt(0).toUpperCase()}${last.slice(1)}`;
+      const zip = String(random.int(10_000, 99_999));
+      const wrongZip = String((Number(zip) + random.int(1, 9) * 10) % 100_000).padStart(5, '0');
+      openService(log, 'retail', `I need to change the address on my pending order ${facts.order}.`);
+      const ids = [log.reply('I can do that. First, could you share the email address on your account?', `I do not remember which email I used. My name is ${name}.`)];
+      ids.push(log.reply(`Thanks, ${name.split(' ')[0]}. With your name I also need the zip code on the account to find you. What is it?`, `It is ${wrongZip}.`));
+      log.call('find_user_id_by_name_zip', { first_name: name.split(' ')[0], last_name: name.split(' ')[1], zip: wrongZip }, 'Error: user not found', { isError: true });
+      ids.push(log.reply(`No account matches ${name} with zip ${wrongZip}. Could the account use an older address? Which zip code would that be?`, `Oh, right, we moved. The old one is ${zip}.`));
+      log.call('find_user_id_by_name_zip', { first_name: name.split(' ')[0], last_name: name.split(' ')[1], zip }, facts.userId);
+      log.call('get_order_details', { order_id: facts.order }, orderRecord(facts, 'pending'));
+      log.reply(`Found you. ${facts.order} is pending, so the address can still change. What is the new address?`, '48 Harbor Rd, Portland, OR 97201.');
+      return { repeats: 0, evidenceIds: ids, note: 'the agent asks for identifying details 3 times, but each ask follows a new fact (a name, a zip that did not match) and asks for something different; then the account is found' };
     }
   }
 }
