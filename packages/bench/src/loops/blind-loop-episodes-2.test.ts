@@ -170,6 +170,19 @@ describe('blindLoopEpisodes2', () => {
     }
   });
 
+  it('no non-loop holds the exact form of the rule: no agent action with the same outcome 3 times', () => {
+    for (const episode of episodes.filter((candidate) => !candidate.loop)) {
+      const seen = new Map<string, number>();
+      episode.messages.forEach((message, index) => {
+        if (message.role !== 'assistant') return;
+        const call = message.toolCalls?.[0];
+        const key = call ? JSON.stringify([call.name, call.arguments, text(episode.messages[index + 1])]) : text(message);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      });
+      expect(Math.max(...seen.values()), episode.id).toBeLessThan(3);
+    }
+  });
+
   it('a re-asking agent that narrows down asks something new after each new fact', () => {
     for (const episode of ofKinds('work:service-asks-narrow-down')) {
       const asks = episode.evidenceIds.map((id) => text(find(episode, id).message));
