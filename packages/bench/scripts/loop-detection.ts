@@ -37,7 +37,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
 const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
 /** Exact repeats only (`loops: { near: false }`), exact + near repeats (the engine's default), and the naive baseline, in one run. */
-const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'naive'] as const;
+const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive'] as const;
 
 interface LabelFile {
   units: { set: string; run: string; agent: string; loop: boolean }[];

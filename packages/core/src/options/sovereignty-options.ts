@@ -1,5 +1,6 @@
 import { CairnError } from '../log/index.js';
 import type { WorkPhase } from '../log/index.js';
+import type { StallSettings } from './stall-loop-options.js';
 
 /** Default time a crystal lives before the reaper may remove it (unless cherished): 24 hours, in ms. */
 export const DEFAULT_CRYSTAL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -101,6 +102,14 @@ export interface LoopDetectionOptions {
    * @default false
    */
   restatement?: boolean | Partial<RestatementSimilarity>;
+  /**
+   * Also detect stalls (`detectStallLoop`): replies that restate an earlier one's act (refuse,
+   * request, offer) or values while nothing new comes in — no new value or taken-up topic from
+   * the user, no new tool output — and the same tool output seen again whatever the call (`true`
+   * for {@link DEFAULT_STALL_SETTINGS}). See the core README's loop section for what it measured.
+   * @default false
+   */
+  stall?: boolean | Partial<StallSettings>;
 }
 
 /** Term-overlap (Jaccard) similarities at or above which two things are near repeats. */
@@ -187,7 +196,7 @@ export interface SovereigntyOptions {
 /** Sovereignty options with defaults applied. @internal */
 export interface ResolvedSovereigntyOptions {
   onPulse: ((pulse: VitalityPulse) => void) | undefined;
-  loops: { window: number; repeats: number; notice: boolean; near: NearLoopSimilarity | undefined; restatement?: RestatementSimilarity | undefined } | undefined;
+  loops: { window: number; repeats: number; notice: boolean; near: NearLoopSimilarity | undefined; restatement?: RestatementSimilarity | undefined; stall?: StallSettings | undefined } | undefined;
   adaptive: { base: number; expectedTurns: number | undefined } | undefined;
   entropyBudget: number;
 }

@@ -1,0 +1,152 @@
+import type { LoopSignal, StallSettings } from '../options/index.js';
+import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import { MIN_REPLY_TERMS } from './detect-near-loop.js';
+import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
+import { jaccard, valueKeys } from './near-repeat-features.js';
+
+/** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
+export interface DetectStallLoopOptions extends StallSettings {
+  /** Assistant messages looked back over. */
+  window: number;
+  /** Stalled repeats within the window (the first statement or output included) that make a loop. */
+  repeats: number;
+}
+
+interface OutputGroup {
+  terms: readonly string[];
+  hash: string;
+  toolName: string;
+  count: number;
+  /** Position of the turn that last counted (a turn counts once). */
+  at: number;
+  lastId: string;
+}
+
+interface Chain {
+  /** The acts and values of its first reply: a later reply restates it when it shares one. */
+  ties: ReadonlySet<string>;
+  hash: string;
+  count: number;
+  lastId: string;
+}
+
+const HAS_DIGIT = /\p{N}/u;
+
+/** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
+class StallState {
+  terms = new Set<string>();
+  values = new Set<string>();
+  outputs: OutputGroup[] = [];
+  shortOutputs = new Set<string>();
+  changes = new Set<string>();
+  chain: Chain | undefined;
+  /** A new output was seen since the latest reply (the agent learnt something it may now report). */
+  learnt = false;
+
+  /** A new successful change of state: what repeated before it may now turn out differently. */
+  reset(): void {
+    this.outputs = [];
+    this.shortOutputs.clear();
+    this.chain = undefined;
+    this.learnt = true;
+  }
+
+  know(terms: readonly string[], values: readonly string[]): void {
+    for (const term of terms) this.terms.add(term);
+    for (const value of values) this.values.add(value);
+  }
+
+  /** Counts a tool output; returns the group it joined (or started). */
+  see(terms: readonly string[], hash: string, toolName: string, at: number, id: string, similarity: number): OutputGroup | undefined {
+    if (terms.length < MIN_OUTPUT_TERMS) {
+      if (!this.shortOutputs.has(hash)) this.learnt = true;
+      this.shortOutputs.add(hash);
+      return undefined;
+    }
+    const group = this.outputs.find((known) => jaccard(known.terms, terms) >= similarity);
+    if (!group) {
+      this.learnt = true;
+      const fresh = { terms, hash, toolName, count: 1, at, lastId: id };
+      this.outputs.push(fresh);
+      return fresh;
+    }
+    if (group.at !== at) {
+      group.count++;
+      group.at = at;
+      group.lastId = id;
+    }
+    return group;
+  }
+}
+
+/**
+ * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
+ * exact, near and restatement repeats miss:
+ * - replies that restate an earlier one: each performs a dialogue act of the first (refuse,
+ *   request, offer; {@link dialogueActs}) or names one of its values, and adds nothing: it names
+ *   no value (number, id, date, amount) the window had not seen, no new tool output came before
+ *   it, and the user's turn before it named no new value and brought up nothing the reply takes
+ *   up (fewer than `echoTerms` of the user's first-time terms appear in the reply: a push the
+ *   agent answers with the same refusal, not a new request answered);
+ * - the same tool output seen again, whatever the call (term Jaccard of the outputs' starts ≥
+ *   `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms): a script re-run with
+ *   another command line, the same file window re-read with shifted lines, even with other
+ *   reads between, failed or not.
+ * At least `repeats` of them (the first statement or output included) within the last `window`
+ * assistant messages, with no new successful change of state in between (a new edit or write
+ * that applied starts afresh), make a loop. Pure and deterministic; needs the turns hashed with
+ * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k·g) comparisons of
+ * bounded term lists for the k outputs and g distinct outputs in the window, O(terms) per reply.
+ *
+ * @returns The loop (the largest; ties: the latest), marked `near`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * const turns = assistantMessages.map((message, index) => hashAssistantTurn(message, results[index], { terms: true, prompt: userTurns[index] }));
+ * detectStallLoop(turns, { window: 8, repeats: 3, ...DEFAULT_STALL_SETTINGS });
+ * ```
+ */
+export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: DetectStallLoopOptions): LoopSignal | undefined {
+  const state = new StallState();
+  let best: LoopSignal | undefined;
+  const consider = (signal: LoopSignal): void => {
+    if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
+  };
+  turns.slice(-options.window).forEach((turn, at) => {
+    for (const call of turn.calls) {
+      if (!call.changed) continue;
+      const change = `${call.callHash}:${call.resultHash}`;
+      if (!state.changes.has(change)) state.reset();
+      state.changes.add(change);
+    }
+    // What the user said before this message: new values or new terms the reply may take up.
+    const promptTerms = turn.promptTerms ?? [];
+    const promptValues = valueKeys(turn.promptValues ?? []);
+    const newPromptTerms = promptTerms.filter((term) => !state.terms.has(term));
+    const userMovedOn = promptValues.some((value) => !state.values.has(value));
+    state.know(promptTerms, promptValues);
+    for (const call of turn.calls) {
+      if (call.changed || call.resultHash === '') continue;
+      const group = state.see(call.resultTerms, call.resultHash, call.toolName, at, turn.id, options.outputSimilarity);
+      state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
+      if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
+    }
+    if (turn.calls.length > 0 || turn.contentTerms.length < MIN_REPLY_TERMS) return;
+    const values = valueKeys(turn.contentValues);
+    const replyTerms = new Set(turn.contentTerms);
+    const echoed = newPromptTerms.filter((term) => replyTerms.has(term)).length;
+    const stalled = !state.learnt && !userMovedOn && echoed < options.echoTerms && values.every((value) => state.values.has(value));
+    const ties = [...(turn.contentActs ?? []), ...values.map((value) => `value:${value}`)];
+    const chain = state.chain;
+    if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
+      chain.count++;
+      chain.lastId = turn.id;
+      consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
+    } else {
+      state.chain = ties.length > 0 ? { ties: new Set(ties), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
+    }
+    state.know(turn.contentTerms, values);
+    state.learnt = false;
+  });
+  return best && { ...best };
+}
