@@ -2,7 +2,7 @@ import { contentText, type CairnMessage } from '../log/index.js';
 import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
-import { dialogueActs, type DialogueAct } from './dialogue-acts.js';
+import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -41,6 +41,8 @@ export interface AssistantTurnHashes {
   promptTerms?: readonly string[];
   /** Value tokens of that user turn; absent without terms or without such a turn. */
   promptValues?: readonly string[];
+  /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
+  promptAffirms?: boolean;
 }
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
@@ -106,6 +108,7 @@ export function hashAssistantTurn(
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
     hashes.promptValues = valueTokens(said);
+    hashes.promptAffirms = affirms(said);
   }
   return hashes;
 }

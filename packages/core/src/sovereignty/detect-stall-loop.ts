@@ -36,18 +36,26 @@ const HAS_DIGIT = /\p{N}/u;
 class StallState {
   terms = new Set<string>();
   values = new Set<string>();
-  outputs: OutputGroup[] = [];
+  /** Outputs seen (their terms): one like none of them is news. */
+  outputs: (readonly string[])[] = [];
   shortOutputs = new Set<string>();
   changes = new Set<string>();
   chain: Chain | undefined;
   /** A new output was seen since the latest reply (the agent learnt something it may now report). */
   learnt = false;
+  /** The user answered since the latest reply (named a value, said yes). */
+  userAnswered = false;
+  /** Terms the user said for the first time since the latest reply. */
+  userTerms = new Set<string>();
+  /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
+  run: OutputGroup | undefined;
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
     this.outputs = [];
     this.shortOutputs.clear();
     this.chain = undefined;
+    this.run = undefined;
     this.learnt = true;
   }
 
@@ -63,19 +71,19 @@ class StallState {
       this.shortOutputs.add(hash);
       return undefined;
     }
-    const group = this.outputs.find((known) => jaccard(known.terms, terms) >= similarity);
-    if (!group) {
-      this.learnt = true;
-      const fresh = { terms, hash, toolName, count: 1, at, lastId: id };
-      this.outputs.push(fresh);
-      return fresh;
+    if (!this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
+    this.outputs.push(terms);
+    const run = this.run;
+    if (run && jaccard(run.terms, terms) >= similarity) {
+      if (run.at !== at) {
+        run.count++;
+        run.at = at;
+        run.lastId = id;
+      }
+      return run;
     }
-    if (group.at !== at) {
-      group.count++;
-      group.at = at;
-      group.lastId = id;
-    }
-    return group;
+    this.run = { terms, hash, toolName, count: 1, at, lastId: id };
+    return this.run;
   }
 }
 
@@ -88,15 +96,15 @@ class StallState {
  *   it, and the user's turn before it named no new value and brought up nothing the reply takes
  *   up (fewer than `echoTerms` of the user's first-time terms appear in the reply: a push the
  *   agent answers with the same refusal, not a new request answered);
- * - the same tool output seen again, whatever the call (term Jaccard of the outputs' starts ≥
- *   `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms): a script re-run with
- *   another command line, the same file window re-read with shifted lines, even with other
- *   reads between, failed or not.
+ * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
+ *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
+ *   another such output between ends the run): a script re-run with another command line, the
+ *   same file window re-read with shifted lines.
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh), make a loop. Pure and deterministic; needs the turns hashed with
- * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k·g) comparisons of
- * bounded term lists for the k outputs and g distinct outputs in the window, O(terms) per reply.
+ * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
+ * bounded term lists for the k outputs in the window, O(terms) per reply.
  *
  * @returns The loop (the largest; ties: the latest), marked `near`, or `undefined`.
  *
@@ -119,11 +127,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       if (!state.changes.has(change)) state.reset();
       state.changes.add(change);
     }
-    // What the user said before this message: new values or new terms the reply may take up.
+    // What the user said since the latest reply: new terms the next reply may take up; a value
+    // (an id, a date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    const newPromptTerms = promptTerms.filter((term) => !state.terms.has(term));
-    const userMovedOn = promptValues.some((value) => !state.values.has(value));
+    for (const term of promptTerms) if (!state.terms.has(term)) state.userTerms.add(term);
+    if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
@@ -134,9 +143,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (turn.calls.length > 0 || turn.contentTerms.length < MIN_REPLY_TERMS) return;
     const values = valueKeys(turn.contentValues);
     const replyTerms = new Set(turn.contentTerms);
-    const echoed = newPromptTerms.filter((term) => replyTerms.has(term)).length;
-    const stalled = !state.learnt && !userMovedOn && echoed < options.echoTerms && values.every((value) => state.values.has(value));
-    const ties = [...(turn.contentActs ?? []), ...values.map((value) => `value:${value}`)];
+    const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
+    const stalled = !state.learnt && !state.userAnswered && echoed < options.echoTerms && values.every((value) => state.values.has(value));
+    // The same act, or the very same values restated (a total, an amount offered again).
+    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
     const chain = state.chain;
     if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
       chain.count++;
@@ -147,6 +157,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     }
     state.know(turn.contentTerms, values);
     state.learnt = false;
+    state.userAnswered = false;
+    state.userTerms.clear();
   });
   return best && { ...best };
 }

@@ -34,3 +34,20 @@ export function dialogueActs(text: string): DialogueAct[] {
   if (OFFER.test(folded)) acts.push('offer');
   return acts;
 }
+
+/** Markers of a yes: agreeing, confirming, telling the agent to go ahead. */
+const AFFIRM = /\b(?:yes|yeah|yep|sure|okay|ok|alright|confirm(?:ed)?|go ahead|proceed|sounds good|that works)\b/;
+
+/**
+ * Whether a user's turn says yes (agrees, confirms, tells the agent to go ahead): an answer to
+ * what the agent asked, not a push back. Case and curly apostrophes do not matter. Pure.
+ *
+ * @example
+ * ```ts
+ * affirms('Yes, please go ahead.'); // true
+ * affirms('Can you not make an exception?'); // false
+ * ```
+ */
+export function affirms(text: string): boolean {
+  return AFFIRM.test(text.toLowerCase().replace(APOSTROPHES, "'"));
+}
