@@ -1,6 +1,5 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
-import { MIN_REPLY_TERMS } from './detect-near-loop.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
 
@@ -140,12 +139,13 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
-    if (turn.calls.length > 0 || turn.contentTerms.length < MIN_REPLY_TERMS) return;
+    if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
     const values = valueKeys(turn.contentValues);
     const replyTerms = new Set(turn.contentTerms);
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const stalled = !state.learnt && !state.userAnswered && echoed < options.echoTerms && values.every((value) => state.values.has(value));
     // The same act, or the very same values restated (a total, an amount offered again).
+    if ((globalThis as any).STALL_DEBUG) console.log('   [stall]', turn.id.slice(-8), JSON.stringify({ learnt: state.learnt, answered: state.userAnswered, echoed, userTerms: [...state.userTerms].join(','), newValues: values.filter((v) => !state.values.has(v)).join(','), stalled, chain: state.chain && [...state.chain.ties].join(','), count: state.chain?.count }));
     const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
     const chain = state.chain;
     if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {

@@ -35,8 +35,9 @@ export function dialogueActs(text: string): DialogueAct[] {
   return acts;
 }
 
-/** Markers of a yes: agreeing, confirming, telling the agent to go ahead. */
-const AFFIRM = /\b(?:yes|yeah|yep|sure|okay|ok|alright|confirm(?:ed)?|go ahead|proceed|sounds good|that works)\b/;
+/** Markers of a yes: a turn that opens agreeing, or anywhere a yes, a confirmation, a go-ahead. */
+const AFFIRM_OPENING = /^\W*(?:yes|yeah|yep|sure|ok|okay|alright|of course|certainly|correct|right|great|perfect)\b/;
+const AFFIRM = /\b(?:yes|yeah|yep|i confirm|confirmed|go ahead|please proceed|let's proceed|sounds good|that works)\b/;
 
 /**
  * Whether a user's turn says yes (agrees, confirms, tells the agent to go ahead): an answer to
@@ -49,5 +50,6 @@ const AFFIRM = /\b(?:yes|yeah|yep|sure|okay|ok|alright|confirm(?:ed)?|go ahead|p
  * ```
  */
 export function affirms(text: string): boolean {
-  return AFFIRM.test(text.toLowerCase().replace(APOSTROPHES, "'"));
+  const folded = text.toLowerCase().replace(APOSTROPHES, "'");
+  return AFFIRM_OPENING.test(folded) || AFFIRM.test(folded);
 }
