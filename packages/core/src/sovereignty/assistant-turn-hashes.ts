@@ -19,6 +19,22 @@ export interface CallObservation {
   argumentLeaves: readonly ArgumentLeaf[];
   /** Distinct terms of the start of its result (for near repeats: the same outcome); `[]` without terms. */
   resultTerms: readonly string[];
+  /** The whole numbers in its arguments (a line, a page, a range; at most {@link MAX_ARGUMENT_NUMBERS}, for the stall detector: the same place asked for again); absent without terms. */
+  argumentNumbers?: readonly number[];
+}
+
+/** Most whole numbers kept from a call's arguments. */
+export const MAX_ARGUMENT_NUMBERS = 16;
+const WHOLE_NUMBER = /\d+/g;
+
+function argumentNumbers(args: unknown): number[] {
+  const text = typeof args === 'string' ? args : (JSON.stringify(args) ?? '');
+  const numbers: number[] = [];
+  for (const match of text.matchAll(WHOLE_NUMBER)) {
+    if (numbers.length >= MAX_ARGUMENT_NUMBERS) break;
+    numbers.push(Number(match[0].slice(0, 15)));
+  }
+  return numbers;
 }
 
 /** The hashes of one assistant message: what the pulse reports and the loop detector counts. */
@@ -91,6 +107,7 @@ export function hashAssistantTurn(
       failed: result?.isError === true,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
+      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments) } : {}),
     };
   });
   const reply = terms && calls.length === 0 && text.length > 0;

@@ -11,8 +11,24 @@ export interface DetectStallLoopOptions extends StallSettings {
   repeats: number;
 }
 
+/**
+ * Lines (or pages, or any whole number in a call's arguments) within which two reads ask for the
+ * same place: `open f 120` and `goto 122` re-read it; `goto 59` and `goto 86` ask for two places
+ * (the same output then means a short file shown whole, not a re-read).
+ */
+export const SAME_PLACE_DISTANCE = 10;
+
+/** Whether two calls ask for the same place: every number of each is near one of the other's (a call naming no number names no place). */
+function samePlace(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const near = (from: readonly number[], to: readonly number[]): boolean => from.every((number) => to.some((other) => Math.abs(number - other) <= SAME_PLACE_DISTANCE));
+  return near(a, b) && near(b, a);
+}
+
 interface OutputGroup {
   terms: readonly string[];
+  /** The numbers of the calls of the run so far (each must ask for the same place as the next). */
+  places: (readonly number[])[];
   hash: string;
   toolName: string;
   count: number;
@@ -22,6 +38,8 @@ interface OutputGroup {
 }
 
 interface Chain {
+  /** Terms its replies said. */
+  terms: Set<string>;
   /** The acts and values of its first reply: a later reply restates it when it shares one. */
   ties: ReadonlySet<string>;
   hash: string;
@@ -64,7 +82,7 @@ class StallState {
   }
 
   /** Counts a tool output; returns the group it joined (or started). */
-  see(terms: readonly string[], hash: string, toolName: string, at: number, id: string, similarity: number): OutputGroup | undefined {
+  see(terms: readonly string[], hash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
     if (terms.length < MIN_OUTPUT_TERMS) {
       if (!this.shortOutputs.has(hash)) this.learnt = true;
       this.shortOutputs.add(hash);
@@ -73,15 +91,16 @@ class StallState {
     if (!this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
     this.outputs.push(terms);
     const run = this.run;
-    if (run && jaccard(run.terms, terms) >= similarity) {
+    if (run && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
       if (run.at !== at) {
         run.count++;
         run.at = at;
         run.lastId = id;
+        run.places.push(places);
       }
       return run;
     }
-    this.run = { terms, hash, toolName, count: 1, at, lastId: id };
+    this.run = { terms, hash, toolName, places: [places], count: 1, at, lastId: id };
     return this.run;
   }
 }
@@ -97,8 +116,10 @@ class StallState {
  *   agent answers with the same refusal, not a new request answered);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
- *   another such output between ends the run): a script re-run with another command line, the
- *   same file window re-read with shifted lines.
+ *   another such output between ends the run) by calls asking for the same place (every number in
+ *   their arguments within {@link SAME_PLACE_DISTANCE} of one in the other's, or none): a script
+ *   re-run with another command line, the same file window re-read with shifted lines — but not
+ *   `goto 59` then `goto 86` in a file short enough to be shown whole each time.
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh), make a loop. Pure and deterministic; needs the turns hashed with
@@ -135,7 +156,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const group = state.see(call.resultTerms, call.resultHash, call.toolName, at, turn.id, options.outputSimilarity);
+      const group = state.see(call.resultTerms, call.resultHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
@@ -145,15 +166,16 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const stalled = !state.learnt && !state.userAnswered && echoed < options.echoTerms && values.every((value) => state.values.has(value));
     // The same act, or the very same values restated (a total, an amount offered again).
-    if ((globalThis as any).STALL_DEBUG) console.log('   [stall]', turn.id.slice(-8), JSON.stringify({ learnt: state.learnt, answered: state.userAnswered, echoed, userTerms: [...state.userTerms].join(','), newValues: values.filter((v) => !state.values.has(v)).join(','), stalled, chain: state.chain && [...state.chain.ties].join(','), count: state.chain?.count }));
+    if ((globalThis as any).STALL_DEBUG) console.log('   [stall]', turn.id.slice(-8), JSON.stringify({ restated: state.chain ? turn.contentTerms.filter((t) => state.chain!.terms.has(t)).length : -1, n: turn.contentTerms.length, learnt: state.learnt, answered: state.userAnswered, echoed, userTerms: [...state.userTerms].join(','), newValues: values.filter((v) => !state.values.has(v)).join(','), stalled, chain: state.chain && [...state.chain.ties].join(','), count: state.chain?.count }));
     const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
     const chain = state.chain;
     if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
       chain.count++;
       chain.lastId = turn.id;
+      for (const term of turn.contentTerms) chain.terms.add(term);
       consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
-      state.chain = ties.length > 0 ? { ties: new Set(ties), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
+      state.chain = ties.length > 0 ? { ties: new Set(ties), terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
     }
     state.know(turn.contentTerms, values);
     state.learnt = false;
