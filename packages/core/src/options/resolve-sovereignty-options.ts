@@ -59,10 +59,11 @@ function restatementSimilarity(restatement: boolean | Partial<RestatementSimilar
 function stallSettings(stall: boolean | Partial<StallSettings> | undefined): StallSettings | undefined {
   if (stall === undefined || stall === false) return undefined;
   if (stall === true) return { ...DEFAULT_STALL_SETTINGS };
-  if (typeof stall !== 'object' || stall === null) throw invalid('loops.stall', stall, 'a boolean or { outputSimilarity?, echoTerms? }');
+  if (typeof stall !== 'object' || stall === null) throw invalid('loops.stall', stall, 'a boolean or { outputSimilarity?, echoTerms?, restatedShare? }');
   return {
     outputSimilarity: fraction('loops.stall.outputSimilarity', stall.outputSimilarity ?? DEFAULT_STALL_SETTINGS.outputSimilarity, 0, 1, true),
     echoTerms: integer('loops.stall.echoTerms', stall.echoTerms ?? DEFAULT_STALL_SETTINGS.echoTerms, 1, 64),
+    restatedShare: fraction('loops.stall.restatedShare', stall.restatedShare ?? DEFAULT_STALL_SETTINGS.restatedShare, 0, 1, true),
   };
 }
 

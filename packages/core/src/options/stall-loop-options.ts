@@ -16,10 +16,19 @@ export interface StallSettings {
    * progress; a push the reply does not take up is not). An integer from 1.
    */
   echoTerms: number;
+  /**
+   * Share of a reply's terms already said by the replies it restates at or above which it is a
+   * restatement even when it takes up the user's words (an agent that echoes "a waiver or an
+   * exception" back while repeating its refusal has not moved on). From 0 (exclusive) to 1; 1
+   * leaves only `echoTerms` to decide.
+   */
+  restatedShare: number;
 }
 
 /**
  * Default stall settings: outputs alike at 0.8 (the restatement detector's, chosen before
- * measuring) and one new term taken up. See the core README's loop section for what they measured.
+ * measuring), one new term taken up (chosen before measuring; 2–4 measured worse on the labelled
+ * runs), and a restated share of 0.5 (set on the labelled runs: 0.4 and 0.6 measured worse). See
+ * the core README's loop section for what they measured.
  */
-export const DEFAULT_STALL_SETTINGS: Readonly<StallSettings> = Object.freeze({ outputSimilarity: 0.8, echoTerms: 1 });
+export const DEFAULT_STALL_SETTINGS: Readonly<StallSettings> = Object.freeze({ outputSimilarity: 0.8, echoTerms: 1, restatedShare: 0.5 });

@@ -1,5 +1,6 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import type { affirms, dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
 
@@ -109,11 +110,13 @@ class StallState {
  * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
  * exact, near and restatement repeats miss:
  * - replies that restate an earlier one: each performs a dialogue act of the first (refuse,
- *   request, offer; {@link dialogueActs}) or names one of its values, and adds nothing: it names
- *   no value (number, id, date, amount) the window had not seen, no new tool output came before
- *   it, and the user's turn before it named no new value and brought up nothing the reply takes
- *   up (fewer than `echoTerms` of the user's first-time terms appear in the reply: a push the
- *   agent answers with the same refusal, not a new request answered);
+ *   request, offer; {@link dialogueActs}) or names the very same values, and adds nothing: it
+ *   names no value (number, id, date, amount) the window had not seen, no new tool output came
+ *   since the reply before it, the user's turns since then named no value and said no yes
+ *   ({@link affirms}), and the reply takes up fewer than `echoTerms` of the terms the user said
+ *   for the first time — or at least `restatedShare` of its terms were already said by the replies
+ *   it restates (a push answered with the same refusal, perhaps echoing the push's words; not a
+ *   new request answered);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -122,7 +125,7 @@ class StallState {
  *   `goto 59` then `goto 86` in a file short enough to be shown whole each time.
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
- * that applied starts afresh), make a loop. Pure and deterministic; needs the turns hashed with
+ * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
  * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
  * bounded term lists for the k outputs in the window, O(terms) per reply.
  *
@@ -144,7 +147,11 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const change = `${call.callHash}:${call.resultHash}`;
-      if (!state.changes.has(change)) state.reset();
+      // A loop before a new change is over, as with the other detectors.
+      if (!state.changes.has(change)) {
+        state.reset();
+        best = undefined;
+      }
       state.changes.add(change);
     }
     // What the user said since the latest reply: new terms the next reply may take up; a value
@@ -164,11 +171,11 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const values = valueKeys(turn.contentValues);
     const replyTerms = new Set(turn.contentTerms);
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
-    const stalled = !state.learnt && !state.userAnswered && echoed < options.echoTerms && values.every((value) => state.values.has(value));
-    // The same act, or the very same values restated (a total, an amount offered again).
-    if ((globalThis as any).STALL_DEBUG) console.log('   [stall]', turn.id.slice(-8), JSON.stringify({ restated: state.chain ? turn.contentTerms.filter((t) => state.chain!.terms.has(t)).length : -1, n: turn.contentTerms.length, learnt: state.learnt, answered: state.userAnswered, echoed, userTerms: [...state.userTerms].join(','), newValues: values.filter((v) => !state.values.has(v)).join(','), stalled, chain: state.chain && [...state.chain.ties].join(','), count: state.chain?.count }));
-    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
     const chain = state.chain;
+    const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    // The same act, or the very same values restated (a total, an amount offered again).
+    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
     if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
       chain.count++;
       chain.lastId = turn.id;
