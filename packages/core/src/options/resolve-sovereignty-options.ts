@@ -57,8 +57,8 @@ function restatementSimilarity(restatement: boolean | Partial<RestatementSimilar
 }
 
 function stallSettings(stall: boolean | Partial<StallSettings> | undefined): StallSettings | undefined {
-  if (stall === undefined || stall === false) return undefined;
-  if (stall === true) return { ...DEFAULT_STALL_SETTINGS };
+  if (stall === false) return undefined;
+  if (stall === undefined || stall === true) return { ...DEFAULT_STALL_SETTINGS };
   if (typeof stall !== 'object' || stall === null) throw invalid('loops.stall', stall, 'a boolean or { outputSimilarity?, echoTerms?, restatedShare? }');
   return {
     outputSimilarity: fraction('loops.stall.outputSimilarity', stall.outputSimilarity ?? DEFAULT_STALL_SETTINGS.outputSimilarity, 0, 1, true),
@@ -94,7 +94,7 @@ export function resolveSovereigntyOptions(options: SovereigntyOptions | undefine
             notice: loops.notice !== false,
             near: nearSimilarity(loops.near),
             ...(loops.restatement === undefined || loops.restatement === false ? {} : { restatement: restatementSimilarity(loops.restatement) }),
-            ...(loops.stall === undefined || loops.stall === false ? {} : { stall: stallSettings(loops.stall) }),
+            ...(loops.stall === false ? {} : { stall: stallSettings(loops.stall) }),
           },
     adaptive: adaptive && {
       base: fraction('adaptiveThreshold.base', adaptive.base ?? DEFAULT_ADAPTIVE_BASE, 0.5, 0.95),

@@ -104,10 +104,16 @@ export interface LoopDetectionOptions {
   restatement?: boolean | Partial<RestatementSimilarity>;
   /**
    * Also detect stalls (`detectStallLoop`): replies that restate an earlier one's act (refuse,
-   * request, offer) or values while nothing new comes in — no new value or taken-up topic from
-   * the user, no new tool output — and the same tool output seen again whatever the call (`true`
-   * for {@link DEFAULT_STALL_SETTINGS}). See the core README's loop section for what it measured.
-   * @default false
+   * request, offer) or values while nothing new comes in — no value or yes from the user, no
+   * topic of theirs taken up, no new tool output — and the same tool output read back to back
+   * whatever the command line, by calls asking for the same place (`true` for
+   * {@link DEFAULT_STALL_SETTINGS}; `false` off). On by default: on every labelled set it finds at
+   * least what near repeats find (pooled hold-out 69% → 75% recall, precision 92%; blind
+   * restatement set 30% → 93%, precision 100%) with no more stuck raises on the 321 real units no
+   * labeller called a loop (1, as near repeats) — see the core README's loop section. Costs, per
+   * turn, the dialogue acts and the user turn's terms of messages not seen before (cached), and
+   * O(k²) comparisons of bounded term lists for the k outputs in the window.
+   * @default true
    */
   stall?: boolean | Partial<StallSettings>;
 }
