@@ -1,0 +1,11 @@
+import { hashAssistantTurn, type CairnMessage } from '@cairn/core';
+import { jaccard } from '../../core/src/sovereignty/near-repeat-features.js';
+import { loadLoopUnits } from './load-loop-units.js';
+const units = await loadLoopUnits('/work/shared/data', () => {});
+const unit = units.find((u) => u.id.includes(process.argv[2]!))!;
+const results = new Map<string, CairnMessage>();
+for (const m of unit.messages) if (m.role === 'tool' && m.toolCallId) results.set(m.toolCallId, m);
+const outs = unit.messages.filter((m) => m.role === 'assistant' && m.toolCalls?.length).map((m) => ({ id: m.id.slice(-4), t: hashAssistantTurn(m, m.toolCalls!.map((c) => results.get(c.id)), { terms: true }).calls[0]! }));
+const from = Number(process.argv[3] ?? 0);
+const sel = outs.slice(from, from + 10);
+for (const a of sel) console.log(a.id, a.t.resultTerms.length, sel.map((b) => jaccard(a.t.resultTerms, b.t.resultTerms).toFixed(2)).join(' '));
