@@ -147,7 +147,7 @@ test.prop([stepsArbitrary, fc.integer({ min: 2, max: 10 }), fc.integer({ min: 2,
   const turns = episode(steps);
   const settings = { ...DEFAULT_STALL_SETTINGS, window, repeats };
   const loop = detectStallLoop(turns, settings);
-  expect(detectStallLoop(structuredClone(turns), settings)).toEqual(loop);
+  expect(detectStallLoop(JSON.parse(JSON.stringify(turns)) as AssistantTurnHashes[], settings)).toEqual(loop);
   expect(detectStallLoop(turns.slice(-window), settings)).toEqual(loop);
   if (loop) {
     expect(loop.count).toBeGreaterThanOrEqual(repeats);

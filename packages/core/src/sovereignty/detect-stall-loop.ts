@@ -1,6 +1,6 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
-import type { affirms, dialogueActs } from './dialogue-acts.js';
+import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
 
@@ -158,7 +158,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // (an id, a date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    for (const term of promptTerms) if (!state.terms.has(term)) state.userTerms.add(term);
+    for (const term of promptTerms) if (!state.terms.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {

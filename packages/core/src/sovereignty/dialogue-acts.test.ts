@@ -11,6 +11,10 @@ describe('dialogueActs', () => {
     expect(dialogueActs('I still need the reservation number to go on.')).toEqual(['request']);
     expect(dialogueActs('The most I can do is a $50 voucher.')).toEqual(['offer']);
     expect(dialogueActs('I am unable to refund it. Would you like me to issue a voucher instead?')).toEqual(['refuse', 'offer']);
+    expect(dialogueActs('I have to be honest: there is no compensation I can provide here.')).toContain('refuse');
+    expect(dialogueActs('I am not able to proceed without identifying your profile.')).toEqual(['refuse', 'request']);
+    expect(dialogueActs('My hands are tied on this one.')).toEqual(['refuse']);
+    expect(dialogueActs('How about a seat in the next row instead?')).toEqual(['offer']);
   });
 
   it('finds no act in a plain statement or a pleasantry', () => {

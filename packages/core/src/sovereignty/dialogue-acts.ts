@@ -6,14 +6,40 @@
  */
 export type DialogueAct = 'refuse' | 'request' | 'offer';
 
+/**
+ * Courtesy words of a dialogue (please, thanks, sorry, hello …), as `termSet` stems them: they
+ * carry no topic, so a reply that repeats them has not taken up anything the user brought up.
+ */
+export const DIALOGUE_FILLER: ReadonlySet<string> = new Set(
+  termSet('please pleased thanks thank kindly sorry apologies apologize apologise hi hello hey dear welcome bye goodbye'),
+);
+
+import { termSet } from './near-repeat-features.js';
+
+/** A pattern matching any of the alternatives as whole words. */
+const anyOf = (alternatives: readonly string[]): RegExp => new RegExp(`\\b(?:${alternatives.map((alternative) => `(?:${alternative})`).join('|')})\\b`);
+
 /** Markers of a refusal: a negated ability, permission, possibility or eligibility, and the usual softeners of a no. */
-const REFUSE =
-  /\b(?:can ?not|can't|unable|not (?:be )?(?:able|possible|allowed|permitted|eligible|available|an option|something)|isn't (?:possible|allowed)|impossible|ineligible|(?:do|does|did|will|would|won't|doesn't|don't) not? ?(?:allow|permit|qualify|cover)|(?:doesn't|don't|won't) (?:allow|permit|qualify|cover)|no (?:way|longer)|unfortunately|afraid|not in a position)\b/;
-/** Markers of a request for information: asking the user to provide, share, confirm or tell something. */
-const REQUEST =
-  /\b(?:could you|can you|would you (?:please )?(?:provide|share|give|tell|confirm|check)|please (?:provide|share|give|tell|confirm|check|send|let me know)|may i (?:have|get|ask)|i (?:will |would |'ll |still )?need (?:your|the|you to)|need (?:your|the) \w+ (?:id|number|code)|what is your|once you (?:share|provide|have|give))\b/;
+const REFUSE = anyOf([
+  "can ?not|can't|unable|impossible|ineligible|unfortunately|afraid",
+  'not (?:be )?(?:able|possible|allowed|permitted|eligible|entitled|authori[sz]ed|available|an option|something|in a position)',
+  "isn't (?:possible|allowed)|no (?:way|longer)|must (?:decline|refuse)",
+  "(?:do|does|did|will|would) not (?:allow|permit|qualify|cover)|(?:doesn't|don't|won't) (?:allow|permit|qualify|cover)",
+  // "there is no compensation I can provide", "nothing I can do"
+  "(?:no|nothing)(?: [\\w'-]+){0,3} (?:i|we) (?:can|could|am able to)",
+  'hands are tied|off the table|out of my hands|beyond what i|(?:sorry|apologi[sz]e),? but',
+]);
+/** Markers of a request for information: asking the user to provide, share, confirm or tell something, or a refusal to go on without it. */
+const REQUEST = anyOf([
+  'could you|can you|would you (?:please )?(?:provide|share|give|tell|confirm|check)|please (?:provide|share|give|tell|confirm|check|send|let me know)',
+  "may i (?:have|get|ask)|i (?:will |would |'ll |still )?need (?:your|the|you to)|need (?:your|the) \\w+ (?:id|number|code)|what is your",
+  'once you (?:share|provide|have|give)|do you have (?:your|the|a)|(?:let me know|tell me) (?:your|the|which|what)',
+  // "I am not able to proceed without your user id"
+  "(?:cannot|can't|unable to|not able to) (?:proceed|continue|go on|look|help|access|assist)[^.?!]{0,40} (?:without|until|unless)",
+]);
 /** Markers of an offer or a proposal: what the agent can do instead, or a question whether to go ahead. */
-const OFFER = /\b(?:i can (?:offer|provide|issue|give|do)|offer(?:ing)? you|the (?:most|best) i can|what i (?:can|am able to) (?:offer|provide|do)|would you like (?:me )?to|shall i|do you want me to|as an alternative|alternatively)\b/;
+const OFFER =
+  /\b(?:i (?:can|could) (?:offer|provide|issue|give|do|arrange)|i(?:'m| am) able to (?:offer|provide|give|issue)|offer(?:ing)? you|the (?:most|best) i can|what i (?:can|am able to) (?:offer|provide|do)|would you like (?:me )?to|shall i|should i|do you want me to|how about|as an alternative|alternatively)\b/;
 
 const APOSTROPHES = /[\u2018\u2019\u02bc]/g;
 
