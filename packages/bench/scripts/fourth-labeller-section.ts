@@ -19,6 +19,6 @@ export function printFourthLabellerReport(units: readonly { id: string; messages
   const third = readLoopLabels('loop-labels-third.json', present);
   const fourth = readLoopLabels('loop-labels-fourth.json', present);
   const borderline = new Set([...third.borderline, ...fourth.borderline]);
-  const report = reportFourthLabeller({ units, third: third.labels, fourth: fourth.labels, thirdChosen: third.chosen, fourthChosen: fourth.chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'naive']);
+  const report = reportFourthLabeller({ units, third: third.labels, fourth: fourth.labels, thirdChosen: third.chosen, fourthChosen: fourth.chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive']);
   process.stdout.write(`\nFourth labeller (${fourth.labels.size} units; ${fourth.labelledBy})\n${formatFourthLabellerReport(report)}\n`);
 }

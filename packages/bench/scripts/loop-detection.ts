@@ -17,6 +17,9 @@
  * second labeller's units were tuned on for `cairn+restate` (its thresholds were set on them).
  * Then the blind restatement set (`src/loops/blind-restatement-episodes.ts`), written before
  * `cairn+restate` and not tuned on, and how often each detector raises stuck on the real runs.
+ * `cairn+stall` (exact + near + stalls, `loops.stall`, the engine's default since loops5) was
+ * designed with the blind set, the pooled hold-out and the second labeller's units in view: for
+ * it every set here is a tuning set; the lead scores it on a new blind set.
  *
  *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
  */
@@ -32,12 +35,13 @@ import { printFourthLabellerReport } from './fourth-labeller-section.js';
 import { printBlindSetReport } from './blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
+import { timeStallDetector } from './time-stall-detector.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
 const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
 /** Exact repeats only (`loops: { near: false }`), exact + near repeats (the engine's default), and the naive baseline, in one run. */
-const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'naive'] as const;
+const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive'] as const;
 
 interface LabelFile {
   units: { set: string; run: string; agent: string; loop: boolean }[];
@@ -106,6 +110,7 @@ if (real.length > 0) {
   printFourthLabellerReport(real, options);
 }
 
+process.stdout.write('\n(cairn+stall: designed with this blind set, the pooled hold-out and the second labeller\'s units in view — for it they are tuning sets, not hold-outs; its restatedShare 0.5 was set on the pooled hold-out.)\n');
 printBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
@@ -125,4 +130,6 @@ if (real.length > 0) {
     const elapsed = performance.now() - started;
     process.stdout.write(`  ${detector.padEnd(10)} ${((elapsed * 1000) / assistantTurns).toFixed(1).padStart(7)} µs per assistant message (hashing it once, then detecting over the window)\n`);
   }
+  const stallAlone = timeStallDetector(real, options);
+  process.stdout.write(`  stall alone ${stallAlone.toFixed(1).padStart(6)} µs per assistant message (detectStallLoop over the window only; the turns hashed beforehand, untimed)\n`);
 }

@@ -15,6 +15,6 @@ import { readLoopLabels } from './read-loop-labels.js';
  */
 export function printSecondLabellerReport(units: readonly { id: string; messages: readonly CairnMessage[] }[], first: ReadonlyMap<string, boolean>, options: DetectLoopOptions): void {
   const { labelledBy, labels: second, chosen, borderline } = readLoopLabels('loop-labels-second.json', new Set(units.map((unit) => unit.id)));
-  const report = reportSecondLabeller({ units, first, second, chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'naive']);
+  const report = reportSecondLabeller({ units, first, second, chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive']);
   process.stdout.write(`\nSecond labeller (${second.size} units; ${labelledBy})\n${formatSecondLabellerReport(report)}\n`);
 }

@@ -18,6 +18,6 @@ export function printThirdLabellerReport(units: readonly { id: string; messages:
   const second = readLoopLabels('loop-labels-second.json', present);
   const third = readLoopLabels('loop-labels-third.json', present);
   const borderline = new Set([...second.borderline, ...third.borderline]);
-  const report = reportThirdLabeller({ units, second: second.labels, third: third.labels, chosen: third.chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'naive']);
+  const report = reportThirdLabeller({ units, second: second.labels, third: third.labels, chosen: third.chosen, borderline }, options, ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive']);
   process.stdout.write(`\nThird labeller (${third.labels.size} units; ${third.labelledBy})\n${formatThirdLabellerReport(report)}\n`);
 }

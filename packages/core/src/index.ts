@@ -117,6 +117,11 @@ export {
   DEFAULT_RESTATEMENT_SIMILARITY,
 } from './options/index.js';
 export type { AdaptiveThresholdOptions, BranchDefaults, LoopDetectionOptions, LoopSignal, NearLoopSimilarity, RestatementSimilarity, SovereigntyOptions, VitalityPulse } from './options/index.js';
+// Stall loop detection (issue 16, loops5).
+export { DEFAULT_STALL_SETTINGS } from './options/index.js';
+export type { StallSettings } from './options/index.js';
+export { detectStallLoop, dialogueActs } from './sovereignty/index.js';
+export type { DetectStallLoopOptions, DialogueAct } from './sovereignty/index.js';
 export {
   ADAPTIVE_THRESHOLD_RANGE,
   adaptiveThreshold,

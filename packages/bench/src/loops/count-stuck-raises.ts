@@ -1,5 +1,5 @@
-import { DEFAULT_NEAR_LOOP_SIMILARITY, DEFAULT_RESTATEMENT_SIMILARITY, detectLoop, detectNearLoop, detectRestatementLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
-import type { LoopDetectorKind } from './replay-loop-detection.js';
+import { hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+import { detectWith, usesTerms, type LoopDetectorKind } from './replay-loop-detection.js';
 
 /** How often a detector says `stuck` over one agent's whole run. */
 export interface StuckCount {
@@ -24,19 +24,16 @@ export interface StuckCount {
 export function countStuckRaises(messages: readonly CairnMessage[], options: DetectLoopOptions, kind: LoopDetectorKind): StuckCount {
   const results = new Map<string, CairnMessage>();
   for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
-  const near = kind === 'cairn+near' || kind === 'cairn+restate';
   const turns: AssistantTurnHashes[] = [];
   const count: StuckCount = { turns: 0, stuckTurns: 0, raises: 0 };
   let stuck = false;
+  let prompt: CairnMessage[] = [];
   for (const message of messages) {
+    if (message.role === 'user') prompt.push(message);
     if (message.role !== 'assistant') continue;
-    turns.push(hashAssistantTurn(message, (message.toolCalls ?? []).map((call) => results.get(call.id)), { terms: near }));
-    const recent = turns.slice(-options.window);
-    const now = Boolean(
-      detectLoop(recent, options) ??
-        (near ? detectNearLoop(recent, { ...options, ...DEFAULT_NEAR_LOOP_SIMILARITY }) : undefined) ??
-        (kind === 'cairn+restate' ? detectRestatementLoop(recent, { ...options, ...DEFAULT_RESTATEMENT_SIMILARITY }) : undefined),
-    );
+    turns.push(hashAssistantTurn(message, (message.toolCalls ?? []).map((call) => results.get(call.id)), { terms: usesTerms(kind), prompt }));
+    prompt = [];
+    const now = detectWith(kind, turns.slice(-options.window), options);
     count.turns++;
     if (now) count.stuckTurns++;
     if (now && !stuck) count.raises++;

@@ -1,13 +1,32 @@
-import { DEFAULT_NEAR_LOOP_SIMILARITY, DEFAULT_RESTATEMENT_SIMILARITY, detectLoop, detectNearLoop, detectRestatementLoop, type RestatementSimilarity, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions, type DetectNearLoopOptions } from '@cairn/core';
+import { DEFAULT_NEAR_LOOP_SIMILARITY, DEFAULT_RESTATEMENT_SIMILARITY, DEFAULT_STALL_SETTINGS, detectLoop, detectNearLoop, detectRestatementLoop, detectStallLoop, type RestatementSimilarity, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions, type DetectNearLoopOptions } from '@cairn/core';
 
 /**
  * Which detector to replay: cairn's exact repeats (`cairn`), cairn's exact and near repeats
  * (`cairn+near`: reworded replies, failing calls with varied arguments), cairn's exact, near and
  * restatement repeats (`cairn+restate`: also replies restated with no new value, the same
- * successful output read again), or the naive baseline (same call or reply ≥ repeats times,
- * results and state changes ignored).
+ * successful output read again), cairn's exact, near and stall repeats (`cairn+stall`: also
+ * replies that restate an earlier one's act or values while nothing new comes in, the same tool
+ * output seen again whatever the call), or the naive baseline (same call or reply ≥ repeats
+ * times, results and state changes ignored).
  */
-export type LoopDetectorKind = 'cairn' | 'cairn+near' | 'cairn+restate' | 'naive';
+export type LoopDetectorKind = 'cairn' | 'cairn+near' | 'cairn+restate' | 'cairn+stall' | 'naive';
+
+/** Whether a detector kind needs the turns hashed with terms (near repeats and what builds on them). */
+export const usesTerms = (kind: LoopDetectorKind): boolean => kind === 'cairn+near' || kind === 'cairn+restate' || kind === 'cairn+stall';
+
+/**
+ * Runs one detector kind over hashed turns (the last `window` of them are looked at): exact
+ * repeats, then near repeats, restatements or stalls as the kind says. The naive kind runs the
+ * exact detector (its turns are hashed without results).
+ */
+export function detectWith(kind: LoopDetectorKind, turns: readonly AssistantTurnHashes[], options: DetectLoopOptions): boolean {
+  return Boolean(
+    detectLoop(turns, options) ??
+      (usesTerms(kind) ? detectNearLoop(turns, { ...options, ...DEFAULT_NEAR_LOOP_SIMILARITY }) : undefined) ??
+      (kind === 'cairn+restate' ? detectRestatementLoop(turns, { ...options, ...DEFAULT_RESTATEMENT_SIMILARITY }) : undefined) ??
+      (kind === 'cairn+stall' ? detectStallLoop(turns, { ...options, ...DEFAULT_STALL_SETTINGS }) : undefined),
+  );
+}
 
 /** What replaying a session through the loop detector found. */
 export interface LoopReplay {
@@ -36,16 +55,20 @@ export function replayLoopDetection(
   const results = new Map<string, CairnMessage>();
   for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
   const turns: AssistantTurnHashes[] = [];
+  let prompt: CairnMessage[] = [];
   for (const message of messages) {
+    if (message.role === 'user') prompt.push(message);
     if (message.role !== 'assistant') continue;
     const answers = kind === 'naive' ? [] : (message.toolCalls ?? []).map((call) => results.get(call.id));
-    const hashes = hashAssistantTurn(message, answers, { terms: kind === 'cairn+near' || kind === 'cairn+restate' });
+    const hashes = hashAssistantTurn(message, answers, { terms: usesTerms(kind), prompt });
+    prompt = [];
     turns.push(kind === 'naive' ? { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) } : hashes);
-    const near = kind === 'cairn+near' || kind === 'cairn+restate';
+    const near = usesTerms(kind);
     if (
       detectLoop(turns, options) ??
       (near ? detectNearLoop(turns, { ...options, ...similarity }) : undefined) ??
-      (kind === 'cairn+restate' ? detectRestatementLoop(turns, { ...options, ...restatement }) : undefined)
+      (kind === 'cairn+restate' ? detectRestatementLoop(turns, { ...options, ...restatement }) : undefined) ??
+      (kind === 'cairn+stall' ? detectStallLoop(turns, { ...options, ...DEFAULT_STALL_SETTINGS }) : undefined)
     ) {
       return { fired: true, firstAt: message.id };
     }

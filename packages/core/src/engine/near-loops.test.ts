@@ -20,7 +20,7 @@ describe('near-repeat loops (sovereignty.loops.near)', () => {
     const byDefault = createContextEngine({ tokenCounter, budget: 4_000 });
     byDefault.ingest(resubmittedEdits());
     expect(byDefault.assemble().metadata.sovereignty).toMatchObject({ stuck: true, loop: { kind: 'call', toolName: 'edit', near: true } });
-    const exactOnly = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: false } } });
+    const exactOnly = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: false, stall: false } } });
     exactOnly.ingest(resubmittedEdits());
     expect(exactOnly.assemble().metadata.sovereignty?.stuck).toBe(false);
   });
@@ -34,7 +34,7 @@ describe('near-repeat loops (sovereignty.loops.near)', () => {
   });
 
   it('takes its own similarities, and refuses nonsense with INVALID_OPTIONS', () => {
-    const strict = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: { argumentSimilarity: 1 } } } });
+    const strict = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: { argumentSimilarity: 1 }, stall: false } } });
     strict.ingest(resubmittedEdits());
     expect(strict.assemble().metadata.sovereignty?.stuck).toBe(false);
     for (const near of ['yes', { replySimilarity: 2 }, { resultSimilarity: -0.1 }, null]) {

@@ -17,7 +17,7 @@ function restatedRefusal(): CairnMessage[] {
 
 describe('restatement loops (sovereignty.loops.restatement)', () => {
   it('are off by default; restatement: true raises stuck and the notice on a refusal restated to a pushing user', () => {
-    const byDefault = createContextEngine({ tokenCounter, budget: 4_000 });
+    const byDefault = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { stall: false } } });
     byDefault.ingest(restatedRefusal());
     expect(byDefault.assemble().metadata.sovereignty?.stuck).toBe(false);
     const engine = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { restatement: true } } });
@@ -31,7 +31,7 @@ describe('restatement loops (sovereignty.loops.restatement)', () => {
     const withoutNear = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { near: false, restatement: true } } });
     withoutNear.ingest(restatedRefusal());
     expect(withoutNear.assemble().metadata.sovereignty?.stuck).toBe(true);
-    const strict = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { restatement: { restatementSimilarity: 0.9 } } } });
+    const strict = createContextEngine({ tokenCounter, budget: 4_000, sovereignty: { loops: { restatement: { restatementSimilarity: 0.9 }, stall: false } } });
     strict.ingest(restatedRefusal());
     expect(strict.assemble().metadata.sovereignty?.stuck).toBe(false);
     for (const restatement of ['yes', { restatementSimilarity: 2 }, { outputSimilarity: -0.1 }, { valueRestatementSimilarity: Number.NaN }, null]) {

@@ -34,6 +34,8 @@ export type {
 export { resolveSovereigntyOptions } from './resolve-sovereignty-options.js';
 export { DEFAULT_CRYSTAL_SUMMARY_TOKENS, DEFAULT_CRYSTAL_TTL_MS, resolveCrystalOptions } from './sovereignty-options.js';
 export type { ResolvedCrystalOptions } from './sovereignty-options.js';
+export { DEFAULT_STALL_SETTINGS } from './stall-loop-options.js';
+export type { StallSettings } from './stall-loop-options.js';
 export { DEFAULT_PAGE_OPTIONS } from './page-options.js';
 export { DEFAULT_CONSOLIDATION_OPTIONS } from './consolidation-options.js';
 export type { ConsolidationOptions, ResolvedConsolidationOptions } from './consolidation-options.js';

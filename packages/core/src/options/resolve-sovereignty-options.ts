@@ -11,6 +11,7 @@ import {
   type ResolvedSovereigntyOptions,
   type SovereigntyOptions,
 } from './sovereignty-options.js';
+import { DEFAULT_STALL_SETTINGS, type StallSettings } from './stall-loop-options.js';
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
   return new CairnError({
@@ -55,6 +56,17 @@ function restatementSimilarity(restatement: boolean | Partial<RestatementSimilar
   };
 }
 
+function stallSettings(stall: boolean | Partial<StallSettings> | undefined): StallSettings | undefined {
+  if (stall === false) return undefined;
+  if (stall === undefined || stall === true) return { ...DEFAULT_STALL_SETTINGS };
+  if (typeof stall !== 'object' || stall === null) throw invalid('loops.stall', stall, 'a boolean or { outputSimilarity?, echoTerms?, restatedShare? }');
+  return {
+    outputSimilarity: fraction('loops.stall.outputSimilarity', stall.outputSimilarity ?? DEFAULT_STALL_SETTINGS.outputSimilarity, 0, 1, true),
+    echoTerms: integer('loops.stall.echoTerms', stall.echoTerms ?? DEFAULT_STALL_SETTINGS.echoTerms, 1, 64),
+    restatedShare: fraction('loops.stall.restatedShare', stall.restatedShare ?? DEFAULT_STALL_SETTINGS.restatedShare, 0, 1, true),
+  };
+}
+
 /**
  * Applies the defaults of the engine's `sovereignty` options (pulse, loops, adaptive threshold,
  * branches) and checks them.
@@ -82,6 +94,7 @@ export function resolveSovereigntyOptions(options: SovereigntyOptions | undefine
             notice: loops.notice !== false,
             near: nearSimilarity(loops.near),
             ...(loops.restatement === undefined || loops.restatement === false ? {} : { restatement: restatementSimilarity(loops.restatement) }),
+            ...(loops.stall === false ? {} : { stall: stallSettings(loops.stall) }),
           },
     adaptive: adaptive && {
       base: fraction('adaptiveThreshold.base', adaptive.base ?? DEFAULT_ADAPTIVE_BASE, 0.5, 0.95),

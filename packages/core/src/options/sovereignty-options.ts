@@ -1,5 +1,6 @@
 import { CairnError } from '../log/index.js';
 import type { WorkPhase } from '../log/index.js';
+import type { StallSettings } from './stall-loop-options.js';
 
 /** Default time a crystal lives before the reaper may remove it (unless cherished): 24 hours, in ms. */
 export const DEFAULT_CRYSTAL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -101,6 +102,20 @@ export interface LoopDetectionOptions {
    * @default false
    */
   restatement?: boolean | Partial<RestatementSimilarity>;
+  /**
+   * Also detect stalls (`detectStallLoop`): replies that restate an earlier one's act (refuse,
+   * request, offer) or values while nothing new comes in — no value or yes from the user, no
+   * topic of theirs taken up, no new tool output — and the same tool output read back to back
+   * whatever the command line, by calls asking for the same place (`true` for
+   * {@link DEFAULT_STALL_SETTINGS}; `false` off). On by default: on every labelled set it finds at
+   * least what near repeats find (pooled hold-out 69% → 75% recall, precision 92%; blind
+   * restatement set, seen while designing it, 30% → 100%, precision 100%) with no more stuck raises on the 321 real units no
+   * labeller called a loop (1, as near repeats) — see the core README's loop section. Costs, per
+   * turn, the dialogue acts and the user turn's terms of messages not seen before (cached), and
+   * O(k²) comparisons of bounded term lists for the k outputs in the window.
+   * @default true
+   */
+  stall?: boolean | Partial<StallSettings>;
 }
 
 /** Term-overlap (Jaccard) similarities at or above which two things are near repeats. */
@@ -187,7 +202,7 @@ export interface SovereigntyOptions {
 /** Sovereignty options with defaults applied. @internal */
 export interface ResolvedSovereigntyOptions {
   onPulse: ((pulse: VitalityPulse) => void) | undefined;
-  loops: { window: number; repeats: number; notice: boolean; near: NearLoopSimilarity | undefined; restatement?: RestatementSimilarity | undefined } | undefined;
+  loops: { window: number; repeats: number; notice: boolean; near: NearLoopSimilarity | undefined; restatement?: RestatementSimilarity | undefined; stall?: StallSettings | undefined } | undefined;
   adaptive: { base: number; expectedTurns: number | undefined } | undefined;
   entropyBudget: number;
 }

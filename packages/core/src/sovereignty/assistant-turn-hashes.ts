@@ -2,6 +2,7 @@ import { contentText, type CairnMessage } from '../log/index.js';
 import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
+import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -18,6 +19,22 @@ export interface CallObservation {
   argumentLeaves: readonly ArgumentLeaf[];
   /** Distinct terms of the start of its result (for near repeats: the same outcome); `[]` without terms. */
   resultTerms: readonly string[];
+  /** The whole numbers in its arguments (a line, a page, a range; at most {@link MAX_ARGUMENT_NUMBERS}, for the stall detector: the same place asked for again); absent without terms. */
+  argumentNumbers?: readonly number[];
+}
+
+/** Most whole numbers kept from a call's arguments. */
+export const MAX_ARGUMENT_NUMBERS = 16;
+const WHOLE_NUMBER = /\d+/g;
+
+function argumentNumbers(args: unknown): number[] {
+  const text = typeof args === 'string' ? args : (JSON.stringify(args) ?? '');
+  const numbers: number[] = [];
+  for (const match of text.matchAll(WHOLE_NUMBER)) {
+    if (numbers.length >= MAX_ARGUMENT_NUMBERS) break;
+    numbers.push(Number(match[0].slice(0, 15)));
+  }
+  return numbers;
 }
 
 /** The hashes of one assistant message: what the pulse reports and the loop detector counts. */
@@ -34,6 +51,14 @@ export interface AssistantTurnHashes {
   contentTerms: readonly string[];
   /** Value tokens of its text (numbers, ids, dates: a reply naming new ones reports something new); `[]` without terms. */
   contentValues: readonly string[];
+  /** The dialogue acts of its text (a reply without tool calls; for the stall detector); absent without terms. */
+  contentActs?: readonly DialogueAct[];
+  /** Distinct terms of the user's turn right before it (the user messages since the previous assistant message); absent without terms or without such a turn. */
+  promptTerms?: readonly string[];
+  /** Value tokens of that user turn; absent without terms or without such a turn. */
+  promptValues?: readonly string[];
+  /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
+  promptAffirms?: boolean;
 }
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
@@ -55,7 +80,9 @@ function fold(text: string): string {
  * @param message - An assistant message.
  * @param results - The tool results of its calls, in call order (`undefined` while unanswered).
  * @param options - `terms`: also keep what near-repeat detection compares — term sets, argument
- *   leaves, value tokens (off: empty lists, so engines without near detection keep none of it).
+ *   leaves, value tokens, dialogue acts (off: empty lists, so engines without near detection keep
+ *   none of it); `prompt`: the user messages since the previous assistant message (with `terms`,
+ *   their terms and values are kept too, for the stall detector: did the user say anything new).
  * @returns Its hashes.
  *
  * @example
@@ -63,7 +90,11 @@ function fold(text: string): string {
  * hashAssistantTurn({ id: 'a1', role: 'assistant', content: 'Done.' }).contentHash; // 11 characters
  * ```
  */
-export function hashAssistantTurn(message: CairnMessage, results: readonly (CairnMessage | undefined)[] = [], { terms = false }: { terms?: boolean } = {}): AssistantTurnHashes {
+export function hashAssistantTurn(
+  message: CairnMessage,
+  results: readonly (CairnMessage | undefined)[] = [],
+  { terms = false, prompt = [] }: { terms?: boolean; prompt?: readonly CairnMessage[] } = {},
+): AssistantTurnHashes {
   const text = fold(contentText(message.content));
   const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
     const result = results[index];
@@ -76,14 +107,25 @@ export function hashAssistantTurn(message: CairnMessage, results: readonly (Cair
       failed: result?.isError === true,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
+      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments) } : {}),
     };
   });
-  return {
+  const reply = terms && calls.length === 0 && text.length > 0;
+  const hashes: AssistantTurnHashes = {
     id: message.id,
     contentHash: text.length === 0 ? '' : hashText(text),
     calls,
     callsHash: calls.length === 0 ? '' : hashText(calls.map((call) => call.callHash).join(',')),
-    contentTerms: terms && calls.length === 0 && text.length > 0 ? termSet(text) : [],
-    contentValues: terms && calls.length === 0 && text.length > 0 ? valueTokens(text) : [],
+    contentTerms: reply ? termSet(text) : [],
+    contentValues: reply ? valueTokens(text) : [],
   };
+  if (!terms) return hashes;
+  if (reply) hashes.contentActs = dialogueActs(text);
+  const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
+  if (said.trim().length > 0) {
+    hashes.promptTerms = termSet(said);
+    hashes.promptValues = valueTokens(said);
+    hashes.promptAffirms = affirms(said);
+  }
+  return hashes;
 }

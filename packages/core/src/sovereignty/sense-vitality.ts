@@ -5,6 +5,7 @@ import { hashAssistantTurn, type AssistantTurnHashes } from './assistant-turn-ha
 import { detectLoop } from './detect-loop.js';
 import { detectNearLoop } from './detect-near-loop.js';
 import { detectRestatementLoop } from './detect-restatement-loop.js';
+import { detectStallLoop } from './detect-stall-loop.js';
 
 /** Tool results the recent error rate looks back over. */
 export const ERROR_RATE_WINDOW = 10;
@@ -41,10 +42,21 @@ function hashesOf(log: SessionLog, position: number, cache: WeakMap<CairnMessage
   // An assistant message with calls leads its unit; the unit knows where each result is.
   const unit = log.units[entry.unit]!;
   const results = unit.positions[0] === position ? unit.calls.map((call) => (call.answer >= 0 ? log.entries[call.answer]!.message : undefined)) : [];
-  hashes = hashAssistantTurn(entry.message, results, { terms });
+  hashes = hashAssistantTurn(entry.message, results, { terms, prompt: terms ? promptBefore(log, position) : [] });
   // Cached once every call is answered (a result that arrives later changes the hashes).
   if (results.length === (entry.message.toolCalls?.length ?? 0) && results.every((result) => result !== undefined)) cache?.set(entry.message, hashes);
   return hashes;
+}
+
+/** The user messages between the assistant message at `position` and the assistant message before it (what the stall detector asks: did the user say anything new). */
+function promptBefore(log: SessionLog, position: number): CairnMessage[] {
+  const prompt: CairnMessage[] = [];
+  for (let before = position - 1; before >= 0; before--) {
+    const message = log.entries[before]!.message;
+    if (message.role === 'assistant') break;
+    if (message.role === 'user') prompt.unshift(message);
+  }
+  return prompt;
 }
 
 /**
@@ -70,7 +82,7 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
     }
     if (message.role === 'assistant') {
       if (phase === undefined) phase = message.toolCalls && message.toolCalls.length > 0 ? 'acting' : 'thinking';
-      if (turns.length < window) turns.push(hashesOf(log, position, cache, sovereignty.loops?.near !== undefined || sovereignty.loops?.restatement !== undefined));
+      if (turns.length < window) turns.push(hashesOf(log, position, cache, sovereignty.loops?.near !== undefined || sovereignty.loops?.restatement !== undefined || sovereignty.loops?.stall !== undefined));
     }
     if (turns.length >= window && results >= ERROR_RATE_WINDOW && phase !== undefined) break;
   }
@@ -79,7 +91,8 @@ export function senseVitality(log: SessionLog, input: SenseVitalityInput): TurnV
   const loop = loops
     ? (detectLoop(turns, loops) ??
       (loops.near ? detectNearLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.near }) : undefined) ??
-      (loops.restatement ? detectRestatementLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.restatement }) : undefined))
+      (loops.restatement ? detectRestatementLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.restatement }) : undefined) ??
+      (loops.stall ? detectStallLoop(turns, { window: loops.window, repeats: loops.repeats, ...loops.stall }) : undefined))
     : undefined;
   const errorRate = results === 0 ? 0 : errors / results;
   let levels = pressure;

@@ -1,0 +1,193 @@
+import type { LoopSignal, StallSettings } from '../options/index.js';
+import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
+import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
+import { jaccard, valueKeys } from './near-repeat-features.js';
+
+/** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
+export interface DetectStallLoopOptions extends StallSettings {
+  /** Assistant messages looked back over. */
+  window: number;
+  /** Stalled repeats within the window (the first statement or output included) that make a loop. */
+  repeats: number;
+}
+
+/**
+ * Lines (or pages, or any whole number in a call's arguments) within which two reads ask for the
+ * same place: `open f 120` and `goto 122` re-read it; `goto 59` and `goto 86` ask for two places
+ * (the same output then means a short file shown whole, not a re-read).
+ */
+export const SAME_PLACE_DISTANCE = 10;
+
+/** Whether two calls ask for the same place: every number of each is near one of the other's (a call naming no number names no place). */
+function samePlace(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  const near = (from: readonly number[], to: readonly number[]): boolean => from.every((number) => to.some((other) => Math.abs(number - other) <= SAME_PLACE_DISTANCE));
+  return near(a, b) && near(b, a);
+}
+
+interface OutputGroup {
+  terms: readonly string[];
+  /** The numbers of the calls of the run so far (each must ask for the same place as the next). */
+  places: (readonly number[])[];
+  hash: string;
+  toolName: string;
+  count: number;
+  /** Position of the turn that last counted (a turn counts once). */
+  at: number;
+  lastId: string;
+}
+
+interface Chain {
+  /** Terms its replies said. */
+  terms: Set<string>;
+  /** The acts and values of its first reply: a later reply restates it when it shares one. */
+  ties: ReadonlySet<string>;
+  hash: string;
+  count: number;
+  lastId: string;
+}
+
+const HAS_DIGIT = /\p{N}/u;
+
+/** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
+class StallState {
+  terms = new Set<string>();
+  values = new Set<string>();
+  /** Outputs seen (their terms): one like none of them is news. */
+  outputs: (readonly string[])[] = [];
+  shortOutputs = new Set<string>();
+  changes = new Set<string>();
+  chain: Chain | undefined;
+  /** A new output was seen since the latest reply (the agent learnt something it may now report). */
+  learnt = false;
+  /** The user answered since the latest reply (named a value, said yes). */
+  userAnswered = false;
+  /** Terms the user said for the first time since the latest reply. */
+  userTerms = new Set<string>();
+  /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
+  run: OutputGroup | undefined;
+
+  /** A new successful change of state: what repeated before it may now turn out differently. */
+  reset(): void {
+    this.outputs = [];
+    this.shortOutputs.clear();
+    this.chain = undefined;
+    this.run = undefined;
+    this.learnt = true;
+  }
+
+  know(terms: readonly string[], values: readonly string[]): void {
+    for (const term of terms) this.terms.add(term);
+    for (const value of values) this.values.add(value);
+  }
+
+  /** Counts a tool output; returns the group it joined (or started). */
+  see(terms: readonly string[], hash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
+    if (terms.length < MIN_OUTPUT_TERMS) {
+      if (!this.shortOutputs.has(hash)) this.learnt = true;
+      this.shortOutputs.add(hash);
+      return undefined;
+    }
+    if (!this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
+    this.outputs.push(terms);
+    const run = this.run;
+    if (run && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
+      if (run.at !== at) {
+        run.count++;
+        run.at = at;
+        run.lastId = id;
+        run.places.push(places);
+      }
+      return run;
+    }
+    this.run = { terms, hash, toolName, places: [places], count: 1, at, lastId: id };
+    return this.run;
+  }
+}
+
+/**
+ * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
+ * exact, near and restatement repeats miss:
+ * - replies that restate an earlier one: each performs a dialogue act of the first (refuse,
+ *   request, offer; {@link dialogueActs}) or names the very same values, and adds nothing: it
+ *   names no value (number, id, date, amount) the window had not seen, no new tool output came
+ *   since the reply before it, the user's turns since then named no value and said no yes
+ *   ({@link affirms}), and the reply takes up fewer than `echoTerms` of the terms the user said
+ *   for the first time — or at least `restatedShare` of its terms were already said by the replies
+ *   it restates (a push answered with the same refusal, perhaps echoing the push's words; not a
+ *   new request answered);
+ * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
+ *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
+ *   another such output between ends the run) by calls asking for the same place (every number in
+ *   their arguments within {@link SAME_PLACE_DISTANCE} of one in the other's, or none): a script
+ *   re-run with another command line, the same file window re-read with shifted lines — but not
+ *   `goto 59` then `goto 86` in a file short enough to be shown whole each time.
+ * At least `repeats` of them (the first statement or output included) within the last `window`
+ * assistant messages, with no new successful change of state in between (a new edit or write
+ * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
+ * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
+ * bounded term lists for the k outputs in the window, O(terms) per reply.
+ *
+ * @returns The loop (the largest; ties: the latest), marked `near`, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * const turns = assistantMessages.map((message, index) => hashAssistantTurn(message, results[index], { terms: true, prompt: userTurns[index] }));
+ * detectStallLoop(turns, { window: 8, repeats: 3, ...DEFAULT_STALL_SETTINGS });
+ * ```
+ */
+export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: DetectStallLoopOptions): LoopSignal | undefined {
+  const state = new StallState();
+  let best: LoopSignal | undefined;
+  const consider = (signal: LoopSignal): void => {
+    if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
+  };
+  turns.slice(-options.window).forEach((turn, at) => {
+    for (const call of turn.calls) {
+      if (!call.changed) continue;
+      const change = `${call.callHash}:${call.resultHash}`;
+      // A loop before a new change is over, as with the other detectors.
+      if (!state.changes.has(change)) {
+        state.reset();
+        best = undefined;
+      }
+      state.changes.add(change);
+    }
+    // What the user said since the latest reply: new terms the next reply may take up; a value
+    // (an id, a date, a choice among listed options) or a yes is an answer, not a push.
+    const promptTerms = turn.promptTerms ?? [];
+    const promptValues = valueKeys(turn.promptValues ?? []);
+    for (const term of promptTerms) if (!state.terms.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
+    if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
+    state.know(promptTerms, promptValues);
+    for (const call of turn.calls) {
+      if (call.changed || call.resultHash === '') continue;
+      const group = state.see(call.resultTerms, call.resultHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
+      state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
+      if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
+    }
+    if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
+    const values = valueKeys(turn.contentValues);
+    const replyTerms = new Set(turn.contentTerms);
+    const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
+    const chain = state.chain;
+    const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    // The same act, or the very same values restated (a total, an amount offered again).
+    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
+    if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
+      chain.count++;
+      chain.lastId = turn.id;
+      for (const term of turn.contentTerms) chain.terms.add(term);
+      consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
+    } else {
+      state.chain = ties.length > 0 ? { ties: new Set(ties), terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
+    }
+    state.know(turn.contentTerms, values);
+    state.learnt = false;
+    state.userAnswered = false;
+    state.userTerms.clear();
+  });
+  return best && { ...best };
+}
