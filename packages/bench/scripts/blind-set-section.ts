@@ -1,11 +1,21 @@
 /**
- * The blind restatement set's section of `loop-detection.ts` (issue 16): 66 synthetic tau-bench
- * and CodeR episodes written and committed before the restatement detector existed, scored once
- * per detector — all, without the borderline ones, and per kind (which loops each misses, which
- * non-loops it fires on).
+ * The blind sets' sections of `loop-detection.ts` (issue 16), scored once per detector — all,
+ * without the borderline ones, and per kind (which loops each misses, which non-loops it fires
+ * on). The first: 66 synthetic tau-bench and CodeR episodes written and committed before the
+ * restatement detector existed. The second: 90 episodes written by another author, who never read
+ * a detector, while the stall detector was being written (neither saw the other).
  */
-import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
+import type { CairnMessage, DetectLoopOptions } from '@cairn/core';
+import { blindLoopEpisodes, blindLoopEpisodes2, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
+
+/** What a blind set's section reads of an episode. */
+interface ScoredEpisode {
+  id: string;
+  kind: string;
+  loop: boolean;
+  borderline: boolean;
+  messages: CairnMessage[];
+}
 
 const percent = (value: number, denominator: number): string => (denominator === 0 ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 
@@ -22,6 +32,26 @@ export function printBlindSetReport(options: DetectLoopOptions, detectors: reado
   process.stdout.write(
     `\nBlind restatement set (${episodes.length} synthetic episodes, ${loops} loops of which ${borderline} borderline, ${episodes.length - loops} hard non-loops; src/loops/blind-restatement-episodes.ts, committed before cairn+restate was written; not tuned on — cairn+restate scored once here, then left as it was)\n`,
   );
+  printEpisodeScores(episodes, options, detectors);
+}
+
+/**
+ * Prints the detectors on the second blind set (`src/loops/blind-loop-episodes-2.ts`).
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printSecondBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  const episodes = blindLoopEpisodes2();
+  const loops = episodes.filter((episode) => episode.loop).length;
+  const borderline = episodes.filter((episode) => episode.borderline).length;
+  process.stdout.write(
+    `\nSecond blind set (${episodes.length} synthetic episodes, ${loops} loops of which ${borderline} borderline, ${episodes.length - loops} hard non-loops; src/loops/blind-loop-episodes-2.ts, written by an author who never read a detector, in parallel with cairn+stall; no detector tuned on it)\n`,
+  );
+  printEpisodeScores(episodes, options, detectors);
+}
+
+function printEpisodeScores(episodes: readonly ScoredEpisode[], options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
   process.stdout.write('subset                          detector       units  loops   TP  FP  FN  precision  recall\n');
   for (const detector of detectors) {
     const fired = new Map(episodes.map((episode) => [episode.id, replayLoopDetection(episode.messages, options, detector).fired]));
