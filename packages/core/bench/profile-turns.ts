@@ -7,10 +7,13 @@
  *   npm run bench:profile -w @cairn/core -- 50000 new 30
  *   npm run bench:profile -w @cairn/core -- 50000 steady 30
  *   npm run bench:profile -w @cairn/core -- 50000 restored 3
+ *   npm run bench:profile -w @cairn/core -- 50000 restored-first 3
  *   npm run bench:profile -w @cairn/core -- 50000 ingest 1
  *
  * Phases: `new` (a new query every turn, after 30 steady turns), `steady` (same query, one small
- * message appended each turn), `restored` (the first view of an engine restored from a snapshot),
+ * message appended each turn), `restored` (restoring an engine from a snapshot and its first view),
+ * `restored-first` (only the first view of an engine restored from a snapshot, the restores
+ * themselves made before the profiler starts),
  * `ingest` (the whole session ingested by a new engine, `turns` times; the engine above is unused).
  * Shares from a busy machine are rougher than a quiet one's but keep their order.
  */
@@ -19,8 +22,8 @@ import { contentText, countMessageTokens, createBpeTokenCounter, createContextEn
 import { benchSession } from './bench-session.js';
 
 const [sizeArgument = '50000', phase = 'new', turnsArgument = '30', topArgument = '30'] = process.argv.slice(2);
-if (!['new', 'steady', 'restored', 'ingest'].includes(phase)) {
-  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|steady|restored|ingest> [turns] [rows]');
+if (!['new', 'steady', 'restored', 'restored-first', 'ingest'].includes(phase)) {
+  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|steady|restored|restored-first|ingest> [turns] [rows]');
   process.exit(2);
 }
 const size = Number(sizeArgument);
@@ -52,6 +55,7 @@ session.connect();
 const post = <T>(method: string, parameters: object = {}) =>
   new Promise<T>((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result as T))));
 const snapshots = phase === 'restored' ? Array.from({ length: turns }, () => engine.snapshot()) : [];
+const restoredEngines = phase === 'restored-first' ? Array.from({ length: turns }, () => restoreContextEngine(engine.snapshot(), options)) : [];
 await post('Profiler.enable');
 await post('Profiler.setSamplingInterval', { interval: 200 });
 await post('Profiler.start');
@@ -62,7 +66,8 @@ for (let turn = 0; turn < turns; turn++) {
   else if (phase === 'steady') {
     engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
     engine.assemble({ budget, query: firstQuery });
-  } else restoreContextEngine(snapshots[turn]!, options).assemble({ budget, query: queryOf(turn) });
+  } else if (phase === 'restored-first') restoredEngines[turn]!.assemble({ budget, query: queryOf(turn) });
+  else restoreContextEngine(snapshots[turn]!, options).assemble({ budget, query: queryOf(turn) });
 }
 const used = process.cpuUsage(started);
 const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop');
