@@ -20,17 +20,20 @@ export interface WarmOptions {
 export interface WarmResult {
   /** Units whose compressed rendering this call computed. */
   compressed: number;
+  /** Units whose placeholder (text and tokens) this call computed. */
+  placeholders: number;
   /** Units that could still be warmed (a later call does them; 0: every unit is warm). */
   remaining: number;
 }
 
 /**
  * Idle-time work that makes the next views cheaper without changing any of them: brings the term
- * index up to the log, then computes the compressed renderings of up to `maxUnits` units that
- * have none yet — units the last view showed compressed first (a restored engine's), then the
- * best-scored — into the same per-unit cache that assembling fills (one rendering per unit
- * version: memory stays bounded by the log, as if every unit had been shown compressed once).
- * Only units that compressing makes smaller and whose tool results have all arrived are warmed.
+ * index up to the log, then warms up to `maxUnits` units not warm yet — units the last view
+ * showed compressed first (a restored engine's), then the best-scored: their compressed rendering
+ * (where compressing makes them smaller) and their placeholder, into the same per-unit caches
+ * that assembling fills (one of each per unit version: memory stays bounded by the log, as if
+ * every unit had been shown compressed and as a placeholder once). Units whose tool results have
+ * not all arrived are left alone (their rendering will change).
  * Planning never reads the cache (it plans with estimates), so a warmed engine builds exactly
  * the views an unwarmed one does, only faster when a new question shows units never shown
  * compressed before. @internal
@@ -45,15 +48,27 @@ export function warmCompressions(state: EngineState, { maxUnits = DEFAULT_WARM_U
   unitTermIndex(log).sync(log);
   const context = renderContext(state);
   const costs = createUnitCosts(log.units, context);
+  const needsCompressed = (index: number) => log.units[index]!.compressedCache?.version !== log.units[index]!.version && costs.compressed(index) !== undefined;
+  const needsPlaceholder = (index: number) => log.units[index]!.placeholderCache?.version !== log.units[index]!.version;
   const candidates: number[] = [];
   for (let index = 0; index < log.units.length; index++) {
-    const unit = log.units[index]!;
-    if (unit.openCalls > 0 || unit.compressedCache?.version === unit.version) continue;
-    if (costs.compressed(index) !== undefined) candidates.push(index);
+    if (log.units[index]!.openCalls === 0 && (needsPlaceholder(index) || needsCompressed(index))) candidates.push(index);
   }
   const shownCompressed = (index: number) => (state.units[index]!.fidelity === 'compressed' ? 1 : 0);
   candidates.sort((left, right) => shownCompressed(right) - shownCompressed(left) || state.units[right]!.score - state.units[left]!.score || right - left);
   const chosen = Math.min(maxUnits, candidates.length);
-  for (let at = 0; at < chosen; at++) renderCompressed(log.units[candidates[at]!]!, context);
-  return { compressed: chosen, remaining: candidates.length - chosen };
+  let compressed = 0;
+  let placeholders = 0;
+  for (let at = 0; at < chosen; at++) {
+    const index = candidates[at]!;
+    if (needsCompressed(index)) {
+      renderCompressed(log.units[index]!, context);
+      compressed++;
+    }
+    if (needsPlaceholder(index)) {
+      costs.placeholder(index);
+      placeholders++;
+    }
+  }
+  return { compressed, placeholders, remaining: candidates.length - chosen };
 }
