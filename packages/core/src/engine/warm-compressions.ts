@@ -1,7 +1,7 @@
 import { CairnError } from '../log/index.js';
-import { unitTermIndex } from '../direction/index.js';
+import { referrersOf, unitTermIndex } from '../direction/index.js';
 import { renderContext } from '../plan/index.js';
-import { createUnitCosts, renderCompressed, type EngineState } from '../render/index.js';
+import { createUnitCosts, renderCompressed, runFromPiece, runToPiece, warmRunEdgeTokens, type EngineState } from '../render/index.js';
 
 /** Units {@link warmCompressions} compresses in one call unless told otherwise (tens of milliseconds of work). */
 export const DEFAULT_WARM_UNITS = 256;
@@ -28,9 +28,10 @@ export interface WarmResult {
 
 /**
  * Idle-time work that makes the next views cheaper without changing any of them: brings the term
- * index up to the log, then warms up to `maxUnits` units not warm yet — units the last view
+ * index and the referrer index up to the log, then warms up to `maxUnits` units not warm yet — units the last view
  * showed compressed first (a restored engine's), then the best-scored: their compressed rendering
- * (where compressing makes them smaller) and their placeholder, into the same per-unit caches
+ * (where compressing makes them smaller), their placeholder and the token counts of the run
+ * pieces naming them (two integers a unit), into the same per-unit caches
  * that assembling fills (one of each per unit version: memory stays bounded by the log, as if
  * every unit had been shown compressed and as a placeholder once). Units whose tool results have
  * not all arrived are left alone (their rendering will change).
@@ -46,6 +47,7 @@ export function warmCompressions(state: EngineState, { maxUnits = DEFAULT_WARM_U
   }
   const { log } = state;
   unitTermIndex(log).sync(log);
+  referrersOf(log.units);
   const context = renderContext(state);
   const costs = createUnitCosts(log.units, context);
   const needsCompressed = (index: number) => log.units[index]!.compressedCache?.version !== log.units[index]!.version && costs.compressed(index) !== undefined;
@@ -69,6 +71,8 @@ export function warmCompressions(state: EngineState, { maxUnits = DEFAULT_WARM_U
       costs.placeholder(index);
       placeholders++;
     }
+    const unit = log.units[index]!;
+    warmRunEdgeTokens(log, context.counter, index, runFromPiece(unit.id), runToPiece(unit.id));
   }
   return { compressed, placeholders, remaining: candidates.length - chosen };
 }
