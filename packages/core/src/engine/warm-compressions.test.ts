@@ -60,6 +60,17 @@ describe('engine.warm()', () => {
     expect(cached()).toEqual(shown);
   });
 
+  it('warms a branch through its own engine', () => {
+    const engine = createContextEngine({ tokenCounter: createBpeTokenCounter() });
+    engine.ingest(session(3));
+    const branch = engine.branch('try');
+    branch.ingest(session(6).slice(10));
+    const result = branch.warm({ maxUnits: 1_000 });
+    expect(result.compressed).toBe(6); // the 3 tool exchanges it shares with its parent and its own 3
+    expect(result.remaining).toBe(0);
+    expect(branch.warm()).toEqual({ compressed: 0, placeholders: 0, remaining: 0 });
+  });
+
   it('refuses a maxUnits that is not a whole number ≥ 0', () => {
     const engine = createContextEngine();
     for (const maxUnits of [-1, 1.5, Number.NaN, '3' as unknown as number]) expect(errorCode(() => engine.warm({ maxUnits }))).toBe('INVALID_OPTIONS');
