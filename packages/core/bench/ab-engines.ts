@@ -6,6 +6,11 @@
  *
  *   git worktree add /tmp/cairn-base <commit>
  *   npm run bench:ab -w @cairn/core -- /tmp/cairn-base 10000 30
+ *   npm run bench:ab -w @cairn/core -- /tmp/cairn-base 10000 30 warm
+ *
+ * With `warm`, this checkout's engine runs its idle warm-up (`engine.warm()` until nothing is
+ * left) before each new-query turn and before the restored engine's first view, untimed (it is
+ * idle time between user turns) and printed apart; the base engine never warms up.
  *
  * The base checkout needs no install of its own when it sits next to this one's node_modules
  * (a symlink `ln -s $PWD/node_modules /tmp/cairn-base/node_modules` from the repository root).
@@ -19,7 +24,16 @@ import { benchSession } from './bench-session.js';
 type Core = typeof head;
 type Phase = 'steady' | 'newQuery' | 'restored';
 
-const [baseDir, sizeArgument = '10000', turnsArgument = '30'] = process.argv.slice(2);
+const [baseDir, sizeArgument = '10000', turnsArgument = '30', modeArgument = ''] = process.argv.slice(2);
+const warmHead = modeArgument === 'warm';
+const idle: number[] = [];
+/** This checkout's idle warm-up (CPU ms recorded apart); the base has none. */
+function warmUp(name: Name, engine: ReturnType<Core['createContextEngine']>): void {
+  if (name !== 'head' || !warmHead) return;
+  const started = cpu();
+  while ((engine as ReturnType<typeof head.createContextEngine>).warm({ maxUnits: 1024 }).remaining > 0);
+  idle.push(cpu() - started);
+}
 if (!baseDir) {
   console.error('usage: npm run bench:ab -w @cairn/core -- <base checkout> [size] [turns]');
   process.exit(2);
@@ -57,11 +71,12 @@ for (let round = 0; round < 2; round++) {
   }
 }
 /** One step on both engines, alternating which goes first; their views are compared. */
-function both(phase: Phase, turn: number, step: (engine: ReturnType<Core['createContextEngine']>, core: Core) => { messages: unknown }): void {
+function both(phase: Phase, turn: number, step: (engine: ReturnType<Core['createContextEngine']>, core: Core, name: Name) => { messages: unknown }): void {
   const views = {} as Record<Name, string>;
   for (const name of order(turn)) {
+    if (phase === 'newQuery') warmUp(name, engines[name]);
     const started = cpu();
-    const result = step(engines[name], builds[name]);
+    const result = step(engines[name], builds[name], name);
     times[name][phase].push(cpu() - started);
     views[name] = JSON.stringify(result.messages);
   }
@@ -83,12 +98,18 @@ for (let turn = 0; turn < turns; turn++) {
   both('newQuery', turn, (engine) => engine.assemble({ budget, query }));
 }
 for (let turn = 0; turn < 2; turn++) {
-  both('restored', turn, (engine, core) => core.restoreContextEngine(engine.snapshot(), options(core)).assemble({ budget, query: 'refund invoice ORD-12345' }));
+  const restored = {} as Record<Name, ReturnType<Core['createContextEngine']>>;
+  for (const name of ['base', 'head'] as const) {
+    restored[name] = builds[name].restoreContextEngine(engines[name].snapshot(), options(builds[name]));
+    warmUp(name, restored[name]);
+  }
+  both('restored', turn, (_engine, _core, name) => restored[name].assemble({ budget, query: 'refund invoice ORD-12345' }));
 }
 
 const row = (values: number[]) => `${percentile(values, 0.5).toFixed(1)} / ${percentile(values, 0.95).toFixed(1)}`;
 console.log(`A/B in one process: base ${resolve(baseDir)} vs this checkout — benchSession(${size}), budget 10% of history, ${turns} turns each, CPU ms, the two engines alternating turn by turn`);
-console.log('build\tingest p50\tsteady p50 / p95\tnew-query p50 / p95\trestore + first assemble p50');
+if (warmHead) console.log(`head warms up before each new-query turn and each restored first view (idle time, untimed above): ${percentile(idle, 0.5).toFixed(1)} CPU ms p50, ${Math.max(...idle).toFixed(0)} max (the first, after the steady turns)`);
+console.log('build\tingest p50\tsteady p50 / p95\tnew-query p50 / p95\trestored first assemble p50');
 for (const name of ['base', 'head'] as const) {
   console.log([name, percentile(ingest[name], 0.5).toFixed(0), row(times[name].steady), row(times[name].newQuery), percentile(times[name].restored, 0.5).toFixed(0)].join('\t'));
 }

@@ -46,6 +46,21 @@ for (const size of sizes) {
     ].join('\t'),
   );
 }
+console.log('\nwith the host\'s idle warm-up (engine.warm() until nothing is left, between user turns and after a restore; other questions than the cold turns\'):');
+console.log('size\tidle warm-up ms (after the cold turns)\tnew-query p50 ms\tnew-query p95 ms\theap B/msg warm\trestored idle warm-up ms\trestored first assemble ms');
+for (const result of results) {
+  console.log(
+    [
+      result.size,
+      ms(result.warmUpMs),
+      ms(percentile(result.warmShifting, 0.5)),
+      ms(percentile(result.warmShifting, 0.95)),
+      Number.isFinite(result.heapWarmBytes) ? Math.round(result.heapWarmBytes) : 'n/a',
+      ms(result.restoredWarmUpMs),
+      ms(result.restoredWarmFirstMs),
+    ].join('\t'),
+  );
+}
 console.log('\ngrowth exponent (log-log slope of each cost over the log size; 1 = linear):');
 for (const line of growthLines(results)) console.log(line);
 console.log('\ntargets (issue 17), measured in this run:');

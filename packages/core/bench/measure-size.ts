@@ -1,4 +1,4 @@
-import { contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, restoreContextEngine } from '../src/index.js';
+import { contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, restoreContextEngine, type ContextEngine } from '../src/index.js';
 import { benchSession } from './bench-session.js';
 
 /** What one session size cost, all measured in the same run. */
@@ -18,6 +18,24 @@ export interface SizeResult {
   heapTurnsBytes: number;
   /** Mean characters of text (content and tool arguments) per message, for scale. */
   textChars: number;
+  /**
+   * With the host's idle warm-up (`engine.warm()` until nothing is left, as between user turns):
+   * its time once after the cold turns, then `turns` more new-query turns (other
+   * questions) each after an idle warm-up, the heap per message once warm, and a second restore
+   * of the same snapshot warmed up before its first view.
+   */
+  warmUpMs: number;
+  warmShifting: number[];
+  heapWarmBytes: number;
+  restoredWarmUpMs: number;
+  restoredWarmFirstMs: number;
+}
+
+/** Idle warm-up as a host runs it between turns: `engine.warm()` in slices until nothing is left. */
+function warmUp(engine: ContextEngine): number {
+  const started = performance.now();
+  while (engine.warm({ maxUnits: 1024 }).remaining > 0);
+  return performance.now() - started;
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -33,7 +51,10 @@ function heapUsed(): number {
  * Measures one size: the tokenizer alone on the messages (floor 1), ingest, a plain scan of the
  * cached token counts (floor 2), the first assemble, `turns` steady turns (one small message
  * appended, same query), `turns` turns with a new query each, then a snapshot restored into a new
- * engine and its first assemble. Heap is read with `global.gc` (run node with `--expose-gc`).
+ * engine and its first assemble. Then the same with the host's idle warm-up (`engine.warm()`):
+ * the snapshot restored again and warmed before its first assemble, and `turns` more new-query
+ * turns (other questions), each after an idle warm-up. Heap is read with `global.gc` (run node
+ * with `--expose-gc`).
  */
 export function measureSize(size: number, turns: number): SizeResult {
   const messages = benchSession(size + turns * 2 + 1, size);
@@ -83,13 +104,32 @@ export function measureSize(size: number, turns: number): SizeResult {
   }
   const heapTurnsBytes = (heapUsed() - heapBefore) / size;
 
-  // A restart: the snapshot restored into a new engine (no caches), then its first view.
+  // A restart: the snapshot restored into a new engine (no caches), then its first view; then the
+  // same restart with an idle warm-up before the first view (a host restores at start-up and warms
+  // up while it waits for the user's message). The restored engines are dropped before the heap
+  // is read again.
   const snapshot = engine.snapshot();
-  started = performance.now();
-  const restored = restoreContextEngine(snapshot, { tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
-  const restoreMs = performance.now() - started;
-  started = performance.now();
-  restored.assemble({ budget, query: newQuery(turns) });
-  const restoredFirstMs = performance.now() - started;
-  return { size, turns, ingestMs, tokenizerMs, scanMs, firstMs, steady, shifting, restoreMs, restoredFirstMs, heapIngestBytes, heapTurnsBytes, textChars: textChars / size };
+  const restart = (warm: boolean) => {
+    let started = performance.now();
+    const restored = restoreContextEngine(snapshot, { tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
+    const restoreMs = performance.now() - started;
+    const warmUpMs = warm ? warmUp(restored) : 0;
+    started = performance.now();
+    restored.assemble({ budget, query: newQuery(turns) });
+    return { restoreMs, warmUpMs, firstMs: performance.now() - started };
+  };
+  const { restoreMs, firstMs: restoredFirstMs } = restart(false);
+  const { warmUpMs: restoredWarmUpMs, firstMs: restoredWarmFirstMs } = restart(true);
+
+  // New questions with an idle warm-up between turns (other questions than the cold turns').
+  const warmUpMs = warmUp(engine);
+  const heapWarmBytes = (heapUsed() - heapBefore) / size;
+  const warmShifting: number[] = [];
+  for (let turn = 0; turn < turns; turn++) {
+    warmUp(engine);
+    started = performance.now();
+    engine.assemble({ budget, query: newQuery(turns + 1 + turn) });
+    warmShifting.push(performance.now() - started);
+  }
+  return { size, turns, ingestMs, tokenizerMs, scanMs, firstMs, steady, shifting, restoreMs, restoredFirstMs, heapIngestBytes, heapTurnsBytes, textChars: textChars / size, warmUpMs, warmShifting, heapWarmBytes, restoredWarmUpMs, restoredWarmFirstMs };
 }

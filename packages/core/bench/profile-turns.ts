@@ -5,12 +5,18 @@
  * not), so the shares are of those turns alone.
  *
  *   npm run bench:profile -w @cairn/core -- 50000 new 30
+ *   npm run bench:profile -w @cairn/core -- 50000 new-warm 30
  *   npm run bench:profile -w @cairn/core -- 50000 steady 30
  *   npm run bench:profile -w @cairn/core -- 50000 restored 3
+ *   npm run bench:profile -w @cairn/core -- 50000 restored-first 3
+ *   npm run bench:profile -w @cairn/core -- 50000 restored-first-warm 3
  *   npm run bench:profile -w @cairn/core -- 50000 ingest 1
  *
- * Phases: `new` (a new query every turn, after 30 steady turns), `steady` (same query, one small
- * message appended each turn), `restored` (the first view of an engine restored from a snapshot),
+ * Phases: `new` (a new query every turn, after 30 steady turns), `new-warm` (the same after an idle
+ * warm-up, `engine.warm()` until nothing is left, before the profiler starts), `steady` (same query, one small
+ * message appended each turn), `restored` (restoring an engine from a snapshot and its first view),
+ * `restored-first` (only the first view of an engine restored from a snapshot, the restores
+ * themselves made before the profiler starts; `restored-first-warm`: each also warmed up),
  * `ingest` (the whole session ingested by a new engine, `turns` times; the engine above is unused).
  * Shares from a busy machine are rougher than a quiet one's but keep their order.
  */
@@ -19,8 +25,8 @@ import { contentText, countMessageTokens, createBpeTokenCounter, createContextEn
 import { benchSession } from './bench-session.js';
 
 const [sizeArgument = '50000', phase = 'new', turnsArgument = '30', topArgument = '30'] = process.argv.slice(2);
-if (!['new', 'steady', 'restored', 'ingest'].includes(phase)) {
-  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|steady|restored|ingest> [turns] [rows]');
+if (!['new', 'new-warm', 'steady', 'restored', 'restored-first', 'restored-first-warm', 'ingest'].includes(phase)) {
+  console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|new-warm|steady|restored|restored-first|restored-first-warm|ingest> [turns] [rows]');
   process.exit(2);
 }
 const size = Number(sizeArgument);
@@ -40,7 +46,7 @@ if (phase !== 'ingest') {
   engine.ingest(logged);
   engine.assemble({ budget, query: firstQuery });
 }
-if (phase === 'new') {
+if (phase === 'new' || phase === 'new-warm') {
   for (let turn = 0; turn < 30; turn++) {
     engine.ingest({ id: `warm-${turn}`, role: 'assistant', content: `noted ${turn}` });
     engine.assemble({ budget, query: firstQuery });
@@ -52,17 +58,21 @@ session.connect();
 const post = <T>(method: string, parameters: object = {}) =>
   new Promise<T>((resolve, reject) => session.post(method, parameters, (error, result) => (error ? reject(error) : resolve(result as T))));
 const snapshots = phase === 'restored' ? Array.from({ length: turns }, () => engine.snapshot()) : [];
+if (phase === 'new-warm') while (engine.warm({ maxUnits: 1024 }).remaining > 0);
+const restoredEngines = phase.startsWith('restored-first') ? Array.from({ length: turns }, () => restoreContextEngine(engine.snapshot(), options)) : [];
+if (phase === 'restored-first-warm') for (const restored of restoredEngines) while (restored.warm({ maxUnits: 1024 }).remaining > 0);
 await post('Profiler.enable');
 await post('Profiler.setSamplingInterval', { interval: 200 });
 await post('Profiler.start');
 const started = process.cpuUsage();
 for (let turn = 0; turn < turns; turn++) {
   if (phase === 'ingest') createContextEngine(options).ingest(logged);
-  else if (phase === 'new') engine.assemble({ budget, query: queryOf(turn) });
+  else if (phase === 'new' || phase === 'new-warm') engine.assemble({ budget, query: queryOf(turn) });
   else if (phase === 'steady') {
     engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
     engine.assemble({ budget, query: firstQuery });
-  } else restoreContextEngine(snapshots[turn]!, options).assemble({ budget, query: queryOf(turn) });
+  } else if (phase.startsWith('restored-first')) restoredEngines[turn]!.assemble({ budget, query: queryOf(turn) });
+  else restoreContextEngine(snapshots[turn]!, options).assemble({ budget, query: queryOf(turn) });
 }
 const used = process.cpuUsage(started);
 const { profile } = await post<{ profile: Profiler.Profile }>('Profiler.stop');

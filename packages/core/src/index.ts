@@ -195,6 +195,7 @@ export { DEAD_END_BULLET_PREFIX, deadEndBullets } from './playbook/index.js';
 export { DEFAULT_REFLECTOR_INSTRUCTIONS, isPlaybookDelta, parsePlaybookDeltas, reflectorTranscript } from './playbook/index.js';
 export type { ReflectorTranscriptOptions } from './playbook/index.js';
 export type { GetPlaybookOptions } from './engine/index.js';
+export { DEFAULT_WARM_UNITS, type WarmOptions, type WarmResult } from './engine/index.js';
 // Recoveries that kept working become skills (issue 15).
 export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './options/index.js';
 export type { PlaybookSkill } from './options/index.js';

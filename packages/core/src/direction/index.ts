@@ -11,6 +11,8 @@ export type { DirectionSample } from './direction-tracker.js';
 export { graphProximity } from './graph-proximity.js';
 export { directTurn, scoreUnits } from './score-turn.js';
 export type { Normalisers } from './score-turn.js';
+export { unitTermIndex } from './unit-term-index.js';
+export { referrersOf } from './referrer-index.js';
 export type { ScoreParts } from './score-unit.js';
 export { applySteering, steerDeadEnds } from './steer-dead-ends.js';
 export type { DeadEndSteering, SteeredDeadEnd } from './steer-dead-ends.js';

@@ -19,6 +19,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import { ResourceLedger, turnStarts, turnWindow, type ContextWindow, type Crystal, type Projection, type ResourceClass, type ResourceTag, type TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
 import type { BranchRegistry, EngineBranchSnapshot, RegisteredBranch } from './branch-registry.js';
+import type { WarmOptions, WarmResult } from './warm-compressions.js';
 import type { ConsolidateResult, PageManifest, PageType, ZoomRequest, ZoomResult } from '../pages/index.js';
 import type { PlaybookBullet, PlaybookDelta } from '../playbook/index.js';
 
@@ -236,6 +237,9 @@ class Branch implements ContextBranch, RegisteredBranch {
   }
   consolidate(): ConsolidateResult {
     return this.child.consolidate();
+  }
+  warm(options?: WarmOptions): WarmResult {
+    return this.child.warm(options);
   }
   getPlaybook(options?: { deadEnds?: boolean }): PlaybookBullet[] {
     return this.child.getPlaybook(options);

@@ -5,6 +5,7 @@ import type { EngineSnapshot } from './snapshot.js';
 import type { BranchInfo, BranchStatus, MergeResult, MergeStrategy } from '../sovereignty/index.js';
 import type { ContextWindow, Crystal, Projection, ResourceClass, ResourceTag, TurnSlice } from '../sovereignty/index.js';
 import type { CrystallizeOptions } from './crystallize.js';
+import type { WarmOptions, WarmResult } from './warm-compressions.js';
 import type { ConsolidateResult, PageManifest, PageType, ZoomRequest, ZoomResult } from '../pages/index.js';
 
 /** What `ingest` did. */
@@ -214,6 +215,15 @@ export interface ContextEngine {
    * call it from the host's idle hook or a schedule. Changes the index, never the log.
    */
   consolidate(): ConsolidateResult;
+  /**
+   * Idle-time warm-up (core has no timers: call it from the host's idle hook, between user
+   * turns): brings the term index up to date and computes the compressed renderings of up to
+   * `maxUnits` units that have none yet (a new question then shows them compressed without
+   * compressing them on the turn). Never changes a view; memory stays bounded by the log (one
+   * rendering per unit, the cache assembling fills). Call again while `remaining` is above 0.
+   * @throws CairnError `INVALID_OPTIONS` for a `maxUnits` that is not a whole number ≥ 0
+   */
+  warm(options?: WarmOptions): WarmResult;
 }
 
 /**

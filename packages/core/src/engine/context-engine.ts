@@ -1,18 +1,9 @@
 import { checkAssembleOptions, checkBudget, checkQuery, type ContextEngineOptions, type LoopSignal } from '../options/index.js';
 import { CairnError, contentText, inferWorkPhase, validateMessages, type CairnMessage, type EnginePhase } from '../log/index.js';
-import type {
-  AfterTurnInput,
-  AfterTurnResult,
-  AssembleOptions,
-  AssembleResult,
-  CompactOptions,
-  CompactResult,
-  DirectionState,
-} from '../render/index.js';
+import type { AfterTurnInput, AfterTurnResult, AssembleOptions, AssembleResult, CompactOptions, CompactResult, DirectionState, EngineState } from '../render/index.js';
 import { assembleView } from './assemble-view.js';
 import { assemblePagedContext } from './assemble-paged-context.js';
 import { compactState } from './compact-state.js';
-import type { EngineState } from '../render/index.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
 import { topTerms } from '../text/index.js';
 import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
@@ -34,9 +25,9 @@ import { consolidatePages, consolidatedManifest, zoomPages, type ConsolidateResu
 import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
 import { playbookExperienceContext } from './playbook-experience-context.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
+import { warmCompressions, type WarmOptions, type WarmResult } from './warm-compressions.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
-
 
 class Engine implements ContextEngine {
   readonly state: EngineState;
@@ -371,6 +362,10 @@ class Engine implements ContextEngine {
 
   consolidate(): ConsolidateResult {
     return consolidatePages(this.state.pages, this.state.options.now, this.state.turn);
+  }
+
+  warm(options?: WarmOptions): WarmResult {
+    return warmCompressions(this.state, options);
   }
 }
 

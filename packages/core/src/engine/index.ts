@@ -14,3 +14,5 @@ export type { CrystallizeOptions } from './crystallize.js';
 export { cherishCrystal, crystalMessages, crystalSummaryText, resumeFromCrystal } from './resume-from-crystal.js';
 export type { ResumeFromCrystalOptions } from './resume-from-crystal.js';
 export type { GetPlaybookOptions } from './playbook-dead-ends.js';
+export { DEFAULT_WARM_UNITS } from './warm-compressions.js';
+export type { WarmOptions, WarmResult } from './warm-compressions.js';

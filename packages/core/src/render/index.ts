@@ -12,6 +12,8 @@ export { renderBrief } from './render-brief.js';
 export { NO_RESULT_TEXT } from './render-unit.js';
 export { renderView } from './render-view.js';
 export { renderingCounter } from './run-tokens.js';
+export { warmRunEdgeTokens } from './run-tokens.js';
+export { runFromPiece, runToPiece } from './render-unit.js';
 export { createUnitCosts } from './unit-costs.js';
 export type { UnitCosts } from './unit-costs.js';
 export { renderCompressed } from './render-unit.js';

@@ -203,6 +203,16 @@ export interface PlaceholderRunText {
   readonly tools: string;
 }
 
+/** The piece of a merged run's text that names its first unit ({@link PlaceholderRunText.from}). @internal */
+export function runFromPiece(id: string): string {
+  return `[cairn:placeholder from=${markerField(id)}`;
+}
+
+/** The piece of a merged run's text that names its last unit ({@link PlaceholderRunText.to}). @internal */
+export function runToPiece(id: string): string {
+  return ` to=${markerField(id)}`;
+}
+
 /**
  * Renders a run of consecutive placeholder units as one message, so a view never holds two
  * placeholders in a row (CAM INV-04) and the cost of dropped history stays bounded. @internal
@@ -234,8 +244,8 @@ export function renderPlaceholderRunParts(units: readonly Unit[], context: Rende
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {
-    from: `[cairn:placeholder from=${markerField(first.id)}`,
-    to: ` to=${markerField(last.id)}`,
+    from: runFromPiece(first.id),
+    to: runToPiece(last.id),
     count: ` count=${sourceIds.length}${pages}]`,
     tools: toolPart ? ` ${toolPart.slice(2)}` : '',
   };

@@ -100,6 +100,22 @@ export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRun
   return MESSAGE_OVERHEAD_TOKENS + from + to + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
 }
 
+/**
+ * Counts now (idle time) the two run pieces that name unit `unit` of `log` — as the first unit of
+ * a merged run (`from`) and as the last (`to`) — into the store {@link placeholderRunTokens}
+ * reads, unless counted already; nothing with a counter that does not add up at spaces (the store
+ * is not used then). Returns whether it counted anything. @internal
+ */
+export function warmRunEdgeTokens(log: object, given: TokenCounter, unit: number, from: string, to: string): boolean {
+  const counter = baseCounters.get(given) ?? given;
+  if (counter.additiveAtSpaces !== true) return false;
+  const store = edgeStore(log, counter, unit + 1);
+  if (store.from[unit]! >= 0 && store.to[unit]! >= 0) return false;
+  if (store.from[unit]! < 0) store.from[unit] = counter.count(from);
+  if (store.to[unit]! < 0) store.to[unit] = counter.count(to);
+  return true;
+}
+
 /** Where a run starts and ends: its first and last units' indexes in `log` (units never change id). @internal */
 export interface RunEdges {
   readonly log: object;
