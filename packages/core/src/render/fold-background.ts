@@ -40,6 +40,11 @@ function blockTokens(block: ViewMessage, counter: TokenCounter): number {
   return tokens;
 }
 
+/** The block's message: its entries rendered, standing for the messages of the runs it folded (`sourceIds`). @internal */
+export function backgroundMessage(entries: readonly BackgroundEntry[], sourceIds: string[]): ViewMessage {
+  return { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
+}
+
 /** One placeholder run of the rendered history. */
 interface Run {
   /** Its message in the rendered history. */
@@ -119,6 +124,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
       block: folded.block,
       blockTokens: folded.blockTokens,
       pages: folded.history.pages,
+      entries: folded.entries,
     };
   }
   return folded?.history;
@@ -145,6 +151,7 @@ interface FreshFold {
   runTokens: number;
   block: ViewMessage;
   blockTokens: number;
+  entries: BackgroundEntry[];
 }
 
 function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve: number): FreshFold | undefined {
@@ -222,7 +229,7 @@ function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: reado
       if (drop.has(at)) sourceIds.push(...message.sourceIds);
     });
     const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
-    const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
+    const block = backgroundMessage(entries, sourceIds);
     const blockCost = blockTokens(block, counter);
     return {
       history: { messages: placeBlock(rendered.messages, drop, block), tokens: rendered.tokens - runTokens + blockCost, pages },
@@ -230,6 +237,7 @@ function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: reado
       runTokens,
       block,
       blockTokens: blockCost,
+      entries,
     };
   }
 }
