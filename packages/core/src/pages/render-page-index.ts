@@ -72,9 +72,7 @@ function pageBlock(book: PageBook, page: ConsolidatedPage, indent: string): { fi
     const unit = book.resolve(childId)!;
     const manifest = book.manifest(unit);
     const state = manifest.view === 'Summary' ? '' : ' (Detail: in full in the history)';
-    // With the Background_Context block the listing is compact (id and keywords): it comes out of the history's budget.
-    if (consolidation.options.background) fixed.push(neutralizeMarkup(`${indent}  - ${childId}${manifest.view === 'Summary' ? '' : ' (Detail)'} [${manifest.keywords.slice(0, 3).join(', ')}]`));
-    else fixed.push(neutralizeMarkup(`${indent}  - ${childId} id=${book.log.units[unit]!.id}${state} [${manifest.keywords.slice(0, 3).join(', ')}] ${head(manifest.summary, HEAD_CHARS)}`));
+    fixed.push(neutralizeMarkup(`${indent}  - ${childId} id=${book.log.units[unit]!.id}${state} [${manifest.keywords.slice(0, 3).join(', ')}] ${head(manifest.summary, HEAD_CHARS)}`));
   }
   return { fixed, optional };
 }

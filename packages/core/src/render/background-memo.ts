@@ -20,6 +20,8 @@ export interface BackgroundMemo {
   readonly pages: readonly string[];
   /** The block's entries (its pages, with the keywords it showed), what its text is rendered from. */
   readonly entries: readonly BackgroundEntry[];
+  /** The run messages it folded, as last rendered (not in snapshots): while they are the same objects, the block's `sourceIds` hold. */
+  readonly sources?: readonly ViewMessage[];
 }
 
 /** The placeholder runs of `fidelities`, as first and last unit, flat: `[start, end, start, end, …]`. @internal */

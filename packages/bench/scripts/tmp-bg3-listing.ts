@@ -1,0 +1,12 @@
+import { createBpeTokenCounter, createContextEngine } from '@cairn/core';
+import { loadDatasets } from '../src/runner/load-datasets.js';
+const counter = createBpeTokenCounter();
+const datasets = await loadDatasets('../shared/data');
+const session = datasets.find((d) => d.name === 'locomo')!.sessions.find((s) => s.id === 'conv-26')!;
+const engine = createContextEngine({ sessionId: session.id, tokenCounter: counter });
+engine.ingest(session.messages);
+const probe = session.probes[Number(process.argv[2] ?? 136)]!;
+engine.assemble({ budget: 1743, query: probe.question });
+for (let i = 0; i < 2; i++) engine.consult({ ids: [process.argv[3] ?? '70b20c0b'], reason: probe.question });
+const view = engine.assemble({ budget: 1743, query: probe.question });
+for (const m of view.messages) if (m.sourceIds.length === 0 || m.id.startsWith('cairn:')) console.log(m.id, counter.count(String(m.content)), '\n', String(m.content));
