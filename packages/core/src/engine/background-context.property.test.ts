@@ -4,6 +4,7 @@ import { createContextEngine, createEngineForRestore, type ContextEngine } from 
 import { createCharTokenCounter, countMessageTokens, type CairnMessage } from '../log/index.js';
 import { findViewViolations, renderPagedContext, type AssembleResult } from '../render/index.js';
 import { BACKGROUND_HEADER } from '../pages/index.js';
+import { resolveOptions } from '../options/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
 
 const chars = createCharTokenCounter();
@@ -152,10 +153,17 @@ describe('Background_Context block, examples', () => {
     expect(block(after)?.content).toBe(block(before)?.content);
   });
 
-  it('is on by default; background: false and consolidation: false turn it off', () => {
-    const engine = createContextEngine({ sessionId: 's', tokenCounter: chars });
-    engine.ingest(messages);
-    expect(block(engine.assemble({ budget: 1_500 }))).toBeDefined();
+  it('is off by default; background: true turns it on; consolidation: false turns it off unless asked for by name', () => {
+    const plain = createContextEngine({ sessionId: 's', tokenCounter: chars });
+    plain.ingest(messages);
+    expect(block(plain.assemble({ budget: 1_500 }))).toBeUndefined();
+    const on = createContextEngine({ sessionId: 's', tokenCounter: chars, pages: { consolidation: { background: true } } });
+    on.ingest(messages);
+    expect(block(on.assemble({ budget: 1_500 }))).toBeDefined();
+    const background = (consolidation: false | { enabled?: boolean; background?: boolean }) => resolveOptions({ sessionId: 's', pages: { consolidation } }).pages.consolidation.background;
+    expect(background(false)).toBe(false);
+    expect(background({ enabled: false })).toBe(false);
+    expect(background({ enabled: false, background: true })).toBe(true);
     for (const pages of [{ consolidation: { background: false } }, { consolidation: false as const }, { consolidation: { enabled: false } }]) {
       const off = createContextEngine({ sessionId: 's', tokenCounter: chars, pages });
       off.ingest(messages);

@@ -8,8 +8,8 @@ import type { AssembleOptions, AssembleResult } from '../render/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
 
 const chars = createCharTokenCounter();
-/** Consolidation that freezes often on short sessions; the Background_Context block is on by default. */
-const OPTIONS = { tokenCounter: chars, pages: { consolidation: { window: 2, minPages: 2, maxTokens: 300, pivotSimilarity: 0.2, topicSimilarity: 0.05 } } };
+/** Consolidation that freezes often on short sessions, with the Background_Context block on. */
+const OPTIONS = { tokenCounter: chars, pages: { consolidation: { window: 2, minPages: 2, maxTokens: 300, pivotSimilarity: 0.2, topicSimilarity: 0.05, background: true } } };
 const QUERIES = ['refund for ORD-4821', 'why did run_tests fail', 'subject3 words', 'continue'];
 
 function engineFor(messages: readonly CairnMessage[]): ContextEngine {

@@ -33,10 +33,10 @@ export interface ConsolidationOptions {
   /**
    * The extractive summary of a consolidated page also keeps plain sentences with at least
    * `PLAIN_FACT_TERMS` (3) content terms ("I went to a support group yesterday"), not only those
-   * with an anchor, a negation, a conclusion or reasoning. On by default with the
+   * with an anchor, a negation, a conclusion or reasoning. Off by default; meant to go with the
    * Background_Context block (`background`): a page the block names is one consult away, and its
    * summary is where the folded facts come back (packages/bench/README.md, pages section).
-   * @default true
+   * @default false
    */
   plainFacts?: boolean;
   /**
@@ -63,9 +63,10 @@ export interface ConsolidationOptions {
    * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
    * oldest runs fold first). While the runs stay the same, later turns show the same block, byte
    * for byte (a prompt cache keeps it; the block is in snapshots, so a restored engine shows it
-   * too). On by default; `false` (or `consolidation: false`) shows the placeholder runs instead.
-   * Measured in packages/bench/README.md.
-   * @default true
+   * too). Off by default (opt-in): measured on by default, it kept recall but cost prefix
+   * stability at 10k messages and new-question time (packages/core/README.md, "Background_Context
+   * block"). `consolidation: false` turns it off unless it is asked for here by name.
+   * @default false
    */
   background?: boolean;
 }
@@ -86,7 +87,7 @@ export interface ResolvedConsolidationOptions {
   background: boolean;
 }
 
-/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages, plain facts kept in consolidated summaries, the Background_Context block on. */
+/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages; plain facts and the Background_Context block off (opt-in). */
 export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOptions> = Object.freeze({
   enabled: true,
   pivotSimilarity: 0.1,
@@ -97,7 +98,7 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   indexShare: 0,
   staleAfterPages: 60,
   staleAfterMs: undefined,
-  plainFacts: true,
+  plainFacts: false,
   indexLines: 'full',
-  background: true,
+  background: false,
 });
