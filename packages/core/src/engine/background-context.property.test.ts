@@ -153,6 +153,18 @@ describe('Background_Context block, examples', () => {
     expect(block(after)?.content).toBe(block(before)?.content);
   });
 
+  it('stands, on a steady turn, for a message a folded unit gained since (a late tool result)', () => {
+    const late: CairnMessage[] = [{ id: 'call', role: 'assistant', content: 'looking it up', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { q: 'x' } }] }, ...messages];
+    const engine = engineFor(late);
+    const request = { budget: 1_500, query: 'subject3' };
+    const before = engine.assemble(request);
+    expect(block(before)?.sourceIds).toContain('call');
+    engine.ingest([{ id: 'result', role: 'tool', toolCallId: 'c1', name: 'lookup', content: 'found' }]);
+    const after = engine.assemble(request);
+    const covered = new Set(after.messages.flatMap((message) => (BRIEF_IDS.has(message.id) ? [] : message.sourceIds)));
+    expect([...covered].sort()).toEqual([...late.map((message) => message.id), 'result'].sort());
+  });
+
   it('is off by default; background: true turns it on; consolidation: false turns it off unless asked for by name', () => {
     const plain = createContextEngine({ sessionId: 's', tokenCounter: chars });
     plain.ingest(messages);
