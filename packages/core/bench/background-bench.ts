@@ -18,6 +18,7 @@ import { benchSession } from './bench-session.js';
 const sizes = (process.argv[2] ?? '1000,10000').split(',').map(Number);
 const TURNS = 30;
 const CONFIGS: { name: string; pages: ContextEngineOptions['pages'] }[] = [
+  // The block is opt-in: the default has it (and plain facts) off.
   { name: 'default', pages: undefined },
   { name: 'bg+facts', pages: { consolidation: { background: true, plainFacts: true } } },
 ];

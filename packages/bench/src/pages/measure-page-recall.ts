@@ -145,7 +145,8 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * ingesting the whole session): assemble the probe's view; count evidence in view, evidence one
  * consult away (the view names its page and the page's summary keeps it), and evidence two calls
  * away (listing a named run for the question shows its page); then the zoom agent lists every
- * named run with the question as its reason, consults the `consultsPerProbe` listed or named pages
+ * named run with the question as its reason (and every consolidated page only the
+ * Background_Context block names, as `id..id`: its pages in the tool result, not in the view), consults the `consultsPerProbe` listed or named pages
  * whose summaries and keywords cover most of the question's content words (none when no page covers
  * any; the best last, as the newest consult), assembles again and counts evidence in view.
  *
@@ -177,10 +178,17 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     const index = indexedPages(view, counter);
     // The Background_Context block (pages.consolidation.background) names pages as the index does.
     const background = backgroundIds(view, counter);
+    // Consolidated pages only the block names: the block's header offers `id..id`, which lists
+    // their pages in the tool result (as a placeholder run's from..to does), not in the view.
+    const blockRoots = new Set<string>();
     for (const id of background.ids) {
       const page = copy.getPage(id);
       if (page?.type === 'Original') namedUnits.add(page.id);
-      else if (page && !index.ids.includes(id)) index.ids.push(id);
+      else if (page && !index.ids.includes(id)) {
+        index.ids.push(id);
+        blockRoots.add(id);
+        ranges.push(`${id}..${id}`);
+      }
     }
     index.tokens += background.tokens;
     // Consolidated pages the index lists: the page holding each original page under it.
@@ -232,9 +240,10 @@ export function measurePageRecall({ sessionId, messages, probes, budgetShare, co
     // The consult: the best-matching pages among those named or listed.
     const question = contentWords(probe.question);
     // With a page index: unpack the listed consolidated page that best matches (consult it twice:
-    // Summary → Detail → Unpacked), which lists its sub-pages.
+    // Summary → Detail → Unpacked), which lists its sub-pages. Pages only the block names were listed above.
     const unpacked: string[] = [];
     const bestRoot = index.ids
+      .filter((id) => !blockRoots.has(id))
       .map((id, order) => ({ page: copy.getPage(id)!, order }))
       .map((entry) => ({ ...entry, score: matchScore(question, entry.page) }))
       .filter((entry) => entry.score > 0)

@@ -17,6 +17,8 @@ export interface PageRecallConfig {
 export const PAGE_RECALL_CONFIGS: readonly PageRecallConfig[] = [
   { name: 'off', options: { consolidation: false } },
   { name: 'default', options: {} },
+  // The Background_Context block and plain facts off by name (the default today; stays so if the default flips).
+  { name: 'nobg', options: { consolidationOptions: { background: false, plainFacts: false } } },
   { name: 'index', options: { consolidationOptions: { indexShare: 0.08 } } },
   { name: 'index+idle', options: { consolidationOptions: { indexShare: 0.08 }, idleRounds: 10 } },
   { name: 'index+facts', options: { consolidationOptions: { indexShare: 0.08, plainFacts: true } } },

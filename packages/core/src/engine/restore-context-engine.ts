@@ -12,6 +12,7 @@ import { ResourceLedger } from '../sovereignty/index.js';
 import { restorePages } from '../pages/index.js';
 import { restorePlaybook } from './restore-playbook.js';
 import { parseBranchSnapshots } from './parse-branch-snapshots.js';
+import { restoreBackgroundMemo } from '../render/index.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -185,6 +186,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
     throw corrupt('snapshot.pages', `is not a page state (${(error as Error).message})`, error);
   }
   restorePlaybook(state, root.playbook, messages);
+  state.background = restoreBackgroundMemo(root.background, state.pages, state.units.length, state.options.tokenCounter);
   const branches = parseBranchSnapshots(root.branches);
   state.phase = 'idle';
   try {

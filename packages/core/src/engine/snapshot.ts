@@ -4,6 +4,7 @@ import type { SparseVector } from '../text/index.js';
 import type { CairnMessage, Fidelity } from '../log/index.js';
 import { pageSnapshot } from '../pages/index.js';
 import { playbookRuntimeToJSON, type PlaybookRuntimeSnapshot } from '../playbook/index.js';
+import { backgroundMemoToJSON, type BackgroundMemoJson } from '../render/index.js';
 
 /** Identifies cairn engine snapshots. */
 export const SNAPSHOT_FORMAT = 'cairn.engine-snapshot';
@@ -65,6 +66,8 @@ export interface EngineSnapshot {
   playbook?: PlaybookRuntimeSnapshot;
   /** Branches made under the engine (absent when none: restores as none). Open ones carry their own messages and branches. */
   branches?: import('./branch-registry.js').EngineBranchSnapshot[];
+  /** The last Background_Context block, so a restored engine's next view is the live one's (absent when none, or before it existed: built afresh). */
+  background?: BackgroundMemoJson;
   direction: { global: VectorJson; current: VectorJson; previous: VectorJson; scoredWith: VectorJson | null; history: DirectionSample[]; recent: VectorJson[] };
 }
 
@@ -111,6 +114,7 @@ export function buildSnapshot(state: EngineState): EngineSnapshot {
     resources: state.resources.toJSON(),
     pages: pageSnapshot(state.pages),
     ...(state.playbook ? { playbook: playbookRuntimeToJSON(state.playbook) } : {}),
+    ...(state.background ? { background: backgroundMemoToJSON(state.background) } : {}),
     direction: {
       global: vectorToJson(direction.global),
       current: vectorToJson(direction.current),

@@ -33,10 +33,9 @@ export interface ConsolidationOptions {
   /**
    * The extractive summary of a consolidated page also keeps plain sentences with at least
    * `PLAIN_FACT_TERMS` (3) content terms ("I went to a support group yesterday"), not only those
-   * with an anchor, a negation, a conclusion or reasoning. Off by default: measured only at 10%
-   * on LoCoMo with the page index on, it raised reachable recall on the held-out conversations
-   * (84.9 → 86.2%) but not on the development one (84.3%), and the page index it helps is off by
-   * default (packages/bench/README.md).
+   * with an anchor, a negation, a conclusion or reasoning. Off by default; meant to go with the
+   * Background_Context block (`background`): a page the block names is one consult away, and its
+   * summary is where the folded facts come back (packages/bench/README.md, pages section).
    * @default false
    */
   plainFacts?: boolean;
@@ -63,7 +62,10 @@ export interface ConsolidationOptions {
    * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and
    * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
    * oldest runs fold first). While the runs stay the same, later turns show the same block, byte
-   * for byte (a prompt cache keeps it). Measured in packages/bench/README.md.
+   * for byte (a prompt cache keeps it; the block is in snapshots, so a restored engine shows it
+   * too). Off by default (opt-in): measured on by default, it kept recall but cost prefix
+   * stability at 10k messages and new-question time (packages/core/README.md, "Background_Context
+   * block"). `consolidation: false` turns it off unless it is asked for here by name.
    * @default false
    */
   background?: boolean;
@@ -85,7 +87,7 @@ export interface ResolvedConsolidationOptions {
   background: boolean;
 }
 
-/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages. */
+/** Default consolidation: on, pivot below 0.1 cohesion over 4 pages a side, at least 6 pages, 4,000 tokens, topics at 0.3, no page index in the view, stale after 60 pages; plain facts and the Background_Context block off (opt-in). */
 export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOptions> = Object.freeze({
   enabled: true,
   pivotSimilarity: 0.1,

@@ -23,9 +23,11 @@ function checkNumber(parameter: string, value: unknown, min: number, max: number
  */
 export function resolveConsolidationOptions(options: ConsolidationOptions | false | undefined): ResolvedConsolidationOptions {
   if (options === undefined) return { ...DEFAULT_CONSOLIDATION_OPTIONS };
-  if (options === false) return { ...DEFAULT_CONSOLIDATION_OPTIONS, enabled: false };
+  // Consolidation off turns the Background_Context block off too (unless asked for by name).
+  if (options === false) return { ...DEFAULT_CONSOLIDATION_OPTIONS, enabled: false, background: false };
   if (typeof options !== 'object' || options === null) throw invalid('', options, 'an object or false');
   const merged = { ...DEFAULT_CONSOLIDATION_OPTIONS, ...options };
+  if (options.background === undefined && options.enabled === false) merged.background = false;
   if (typeof merged.enabled !== 'boolean') throw invalid('enabled', merged.enabled, 'true or false');
   if (typeof merged.background !== 'boolean') throw invalid('background', merged.background, 'true or false');
   if (typeof merged.plainFacts !== 'boolean') throw invalid('plainFacts', merged.plainFacts, 'true or false');

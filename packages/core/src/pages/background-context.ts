@@ -3,7 +3,7 @@ import { consolidatedKeywords } from './consolidated-manifest.js';
 import type { PageBook } from './page-book.js';
 
 /** First line of the Background_Context block (`pages.consolidation.background`). */
-export const BACKGROUND_HEADER = '[cairn:background] Pages folded out of the history, oldest first (consult an id to see its summary):';
+export const BACKGROUND_HEADER = '[cairn:background] Pages folded out of the history, oldest first (consult an id to see its summary, id..id to list its pages):';
 /** Entries on one line of the block. */
 export const BACKGROUND_ENTRIES_PER_LINE = 10;
 /** Keywords an entry with keywords shows. */

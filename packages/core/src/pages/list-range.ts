@@ -8,12 +8,16 @@ const SUMMARY_CHARS = 100;
 /** `first..last`: page ids, or the message ids a placeholder run names (`from=… to=…`). */
 const RANGE = /^(.+?)\.\.(.+)$/;
 
-/** The units of a range `first..last` (page or message ids, in either order), if both name pages. @internal */
+/**
+ * The units of a range `first..last` (page or message ids, in either order), if both name pages.
+ * A consolidated page's id stands for its first unit on the left and its last on the right, so
+ * `id..id` lists the pages a consolidated page holds (the Background_Context block names them so). @internal
+ */
 export function parseRange(book: PageBook, value: string): { first: number; last: number } | undefined {
   const match = RANGE.exec(value);
   if (!match) return undefined;
-  const first = book.resolve(match[1]!);
-  const last = book.resolve(match[2]!);
+  const first = book.resolve(match[1]!) ?? book.consolidation?.get(match[1]!)?.first;
+  const last = book.resolve(match[2]!) ?? book.consolidation?.get(match[2]!)?.last;
   if (first === undefined || last === undefined) return undefined;
   return first <= last ? { first, last } : { first: last, last: first };
 }

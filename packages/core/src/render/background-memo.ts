@@ -1,10 +1,11 @@
 import type { Fidelity, ViewMessage } from '../log/index.js';
+import type { BackgroundEntry } from '../pages/index.js';
 
 /**
  * The Background_Context block of the last turn that built one (`pages.consolidation.background`),
  * kept so that a steady turn shows the same block, byte for byte: the placeholder runs it folded,
- * every placeholder run of that turn, and the block message with its tokens. Not in
- * snapshots: a restored engine builds its block afresh on its first turn. @internal
+ * every placeholder run of that turn, and the block message with its tokens. In snapshots
+ * (`background-memo-snapshot.ts`): a restored engine shows the block the live one would. @internal
  */
 export interface BackgroundMemo {
   /** Every placeholder run then, as first and last unit, flat: `[start, end, start, end, …]` in log order. */
@@ -17,6 +18,10 @@ export interface BackgroundMemo {
   readonly blockTokens: number;
   /** Pages the block names, in log order. */
   readonly pages: readonly string[];
+  /** The block's entries (its pages, with the keywords it showed), what its text is rendered from. */
+  readonly entries: readonly BackgroundEntry[];
+  /** The run messages it folded, as last rendered (not in snapshots): while they are the same objects, the block's `sourceIds` hold. */
+  readonly sources?: readonly ViewMessage[];
 }
 
 /** The placeholder runs of `fidelities`, as first and last unit, flat: `[start, end, start, end, …]`. @internal */

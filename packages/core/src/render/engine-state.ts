@@ -47,7 +47,7 @@ export interface EngineState {
   pages: PageBook;
   /** The last render, reused from the first changed unit on. */
   renderCache?: RenderCache;
-  /** The last Background_Context block, shown again on steady turns (not in snapshots). */
+  /** The last Background_Context block, shown again on steady turns (in snapshots). */
   background?: import('./background-memo.js').BackgroundMemo;
   /** Explicit resource classes (tag / promote / pin) and their ledger (context sovereignty). */
   resources: ResourceLedger;

@@ -2,7 +2,7 @@ import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
 import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
 import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, backgroundKeywords, foldedPageResolver, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
 import type { EngineState, RenderCache } from './engine-state.js';
-import { memoStillHolds, placeholderRuns } from './background-memo.js';
+import { memoStillHolds, placeholderRuns, type BackgroundMemo } from './background-memo.js';
 
 /** Id of the Background_Context block's message. */
 export const BACKGROUND_MESSAGE_ID = 'cairn:background';
@@ -38,6 +38,11 @@ function blockTokens(block: ViewMessage, counter: TokenCounter): number {
   const tokens = countMessageTokens(block, counter);
   lastBlock.set(counter, { content, tokens });
   return tokens;
+}
+
+/** The block's message: its entries rendered, standing for the messages of the runs it folded (`sourceIds`). @internal */
+export function backgroundMessage(entries: readonly BackgroundEntry[], sourceIds: string[]): ViewMessage {
+  return { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
 }
 
 /** One placeholder run of the rendered history. */
@@ -105,8 +110,12 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     for (const { start, end } of memo.folded) runTokens += (end + 1 < fidelities.length ? rendered.tokensAtUnit[end + 1]! : rendered.tokens) - rendered.tokensAtUnit[start]!;
     const tokens = rendered.tokens - runTokens + memo.blockTokens;
     if (tokens <= budget) {
+      const sources = memo.folded.map(({ start }) => rendered.messages[rendered.firstMessage[start]!]!);
+      // A folded unit that gained a message (a late tool result) keeps its run but not its sources: the block then stands for them too.
+      const block = sameSources(memo, sources) ? memo.block : { ...memo.block, sourceIds: sources.flatMap((message) => message.sourceIds) };
+      if (block !== memo.block || memo.sources === undefined) state.background = { ...memo, block, sources };
       const drop = new Set(memo.folded.map(({ start }) => rendered.firstMessage[start]!));
-      return { messages: placeBlock(rendered.messages, drop, memo.block), tokens, pages: memo.pages };
+      return { messages: placeBlock(rendered.messages, drop, block), tokens, pages: memo.pages };
     }
   }
   state.background = undefined;
@@ -119,9 +128,20 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
       block: folded.block,
       blockTokens: folded.blockTokens,
       pages: folded.history.pages,
+      entries: folded.entries,
+      sources: folded.runs.map(({ start }) => rendered.messages[rendered.firstMessage[start]!]!),
     };
   }
   return folded?.history;
+}
+
+/** Whether the folded run messages are the memo's (the very objects, or messages standing for the same log messages). */
+function sameSources(memo: BackgroundMemo, sources: readonly ViewMessage[]): boolean {
+  if (memo.sources && memo.sources.length === sources.length && memo.sources.every((message, at) => message === sources[at])) return true;
+  const ids = memo.block.sourceIds;
+  let at = 0;
+  for (const message of sources) for (const id of message.sourceIds) if (ids[at++] !== id) return false;
+  return at === ids.length;
 }
 
 /**
@@ -145,6 +165,7 @@ interface FreshFold {
   runTokens: number;
   block: ViewMessage;
   blockTokens: number;
+  entries: BackgroundEntry[];
 }
 
 function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve: number): FreshFold | undefined {
@@ -222,7 +243,7 @@ function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: reado
       if (drop.has(at)) sourceIds.push(...message.sourceIds);
     });
     const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
-    const block: ViewMessage = { id: BACKGROUND_MESSAGE_ID, role: 'user', content: renderBackgroundContext(entries), sourceIds, fidelity: 'placeholder', synthetic: true };
+    const block = backgroundMessage(entries, sourceIds);
     const blockCost = blockTokens(block, counter);
     return {
       history: { messages: placeBlock(rendered.messages, drop, block), tokens: rendered.tokens - runTokens + blockCost, pages },
@@ -230,6 +251,7 @@ function foldAfresh(state: EngineState, rendered: RenderCache, fidelities: reado
       runTokens,
       block,
       blockTokens: blockCost,
+      entries,
     };
   }
 }

@@ -18,3 +18,5 @@ export { createUnitCosts } from './unit-costs.js';
 export type { UnitCosts } from './unit-costs.js';
 export { renderCompressed } from './render-unit.js';
 export { escapeXml, PAGED_CONTEXT_VERSION, renderPagedContext } from './render-paged-context.js';
+export { backgroundMemoToJSON, restoreBackgroundMemo } from './background-memo-snapshot.js';
+export type { BackgroundMemoJson } from './background-memo-snapshot.js';

@@ -52,7 +52,6 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   const nodes: string[] = [];
   const briefs: string[] = [];
   let pageIndex: string | undefined;
-  let background: string | undefined;
   const sourceIds: string[] = [];
   let open: { key: string; head: string; view: string; lines: string[] } | undefined;
   const flush = () => {
@@ -63,9 +62,10 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   };
   for (const message of result.messages) {
     for (const id of message.sourceIds) sourceIds.push(id);
-    // The Background_Context block (pages.consolidation.background) is its own element, first in the flow.
+    // The Background_Context block (pages.consolidation.background) is its own element, where the block sits in the chat view.
     if (message.id === BACKGROUND_MESSAGE_ID) {
-      background = contentText(message.content);
+      flush();
+      nodes.push(`    <Background_Context>${escapeXml(contentText(message.content))}</Background_Context>`);
       continue;
     }
     if (BRIEF_IDS.has(message.id)) {
@@ -92,7 +92,6 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
     open.lines.push(messageLine(message));
   }
   flush();
-  if (background !== undefined) nodes.unshift(`    <Background_Context>${escapeXml(background)}</Background_Context>`);
   const steps = pages.trace.slice(-options.pages.traceSteps).map(
     (step) => `    <Step action="${step.action}" target="${escapeXml(step.targets.join(' '))}" reason="${step.auto ? 'by cairn: ' : ''}${step.reason}" />`,
   );
