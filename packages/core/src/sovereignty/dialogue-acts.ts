@@ -1,3 +1,5 @@
+import { termSet } from './near-repeat-features.js';
+
 /**
  * The dialogue acts a reply performs, as the stall detector ties restatements together: a reply
  * that refuses, asks for something, or offers something performs the same act as an earlier
@@ -13,8 +15,6 @@ export type DialogueAct = 'refuse' | 'request' | 'offer';
 export const DIALOGUE_FILLER: ReadonlySet<string> = new Set(
   termSet('please pleased thanks thank kindly sorry apologies apologize apologise hi hello hey dear welcome bye goodbye'),
 );
-
-import { termSet } from './near-repeat-features.js';
 
 /** A pattern matching any of the alternatives as whole words. */
 const anyOf = (alternatives: readonly string[]): RegExp => new RegExp(`\\b(?:${alternatives.map((alternative) => `(?:${alternative})`).join('|')})\\b`);
