@@ -3,7 +3,8 @@
  * assistant messages hashed once with terms and their user turns (untimed), then
  * `detectStallLoop` timed over the window after each assistant message, as the engine checks it.
  */
-import { DEFAULT_STALL_SETTINGS, detectStallLoop, hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+import { DEFAULT_STALL_SETTINGS, detectStallLoop, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+import { hashAgentTurns } from '../src/index.js';
 
 /**
  * Times the stall detector alone over the units.
@@ -13,19 +14,7 @@ import { DEFAULT_STALL_SETTINGS, detectStallLoop, hashAssistantTurn, type Assist
  * @returns Microseconds per assistant message (wall clock; noisy on a shared machine).
  */
 export function timeStallDetector(units: readonly { messages: readonly CairnMessage[] }[], options: DetectLoopOptions): number {
-  const hashed: AssistantTurnHashes[][] = units.map(({ messages }) => {
-    const results = new Map<string, CairnMessage>();
-    for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
-    const turns: AssistantTurnHashes[] = [];
-    let prompt: CairnMessage[] = [];
-    for (const message of messages) {
-      if (message.role === 'user') prompt.push(message);
-      if (message.role !== 'assistant') continue;
-      turns.push(hashAssistantTurn(message, (message.toolCalls ?? []).map((call) => results.get(call.id)), { terms: true, prompt }));
-      prompt = [];
-    }
-    return turns;
-  });
+  const hashed: AssistantTurnHashes[][] = units.map(({ messages }) => hashAgentTurns(messages, { terms: true }).map(({ hashes }) => hashes));
   const settings = { ...options, ...DEFAULT_STALL_SETTINGS };
   let checks = 0;
   const started = performance.now();

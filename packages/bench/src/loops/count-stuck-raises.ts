@@ -1,5 +1,5 @@
-import { hashAssistantTurn, type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
-import { detectWith, usesTerms, type LoopDetectorKind } from './replay-loop-detection.js';
+import { type AssistantTurnHashes, type CairnMessage, type DetectLoopOptions } from '@cairn/core';
+import { detectWith, hashAgentTurns, usesTerms, type LoopDetectorKind } from './replay-loop-detection.js';
 
 /** How often a detector says `stuck` over one agent's whole run. */
 export interface StuckCount {
@@ -22,17 +22,11 @@ export interface StuckCount {
  * @returns The counts.
  */
 export function countStuckRaises(messages: readonly CairnMessage[], options: DetectLoopOptions, kind: LoopDetectorKind): StuckCount {
-  const results = new Map<string, CairnMessage>();
-  for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
   const turns: AssistantTurnHashes[] = [];
   const count: StuckCount = { turns: 0, stuckTurns: 0, raises: 0 };
   let stuck = false;
-  let prompt: CairnMessage[] = [];
-  for (const message of messages) {
-    if (message.role === 'user') prompt.push(message);
-    if (message.role !== 'assistant') continue;
-    turns.push(hashAssistantTurn(message, (message.toolCalls ?? []).map((call) => results.get(call.id)), { terms: usesTerms(kind), prompt }));
-    prompt = [];
+  for (const { hashes } of hashAgentTurns(messages, { terms: usesTerms(kind) })) {
+    turns.push(hashes);
     const now = detectWith(kind, turns.slice(-options.window), options);
     count.turns++;
     if (now) count.stuckTurns++;

@@ -28,6 +28,36 @@ export function detectWith(kind: LoopDetectorKind, turns: readonly AssistantTurn
   );
 }
 
+/** One assistant message of an agent's context and its hashes, as the engine reads it. */
+export interface HashedTurn {
+  message: CairnMessage;
+  hashes: AssistantTurnHashes;
+}
+
+/**
+ * Hashes every assistant message of one agent's context the way the engine does: with its tool
+ * calls' results, and the user turns since the previous assistant message as its prompt.
+ *
+ * @param messages - One agent's context, in order (tool results right after their calls).
+ * @param options - `terms`: hash with terms (near, restatement and stall detection need them);
+ *   `results`: read the calls' results (`false` for the naive baseline, which ignores them).
+ * @returns The assistant messages with their hashes, in order.
+ */
+export function hashAgentTurns(messages: readonly CairnMessage[], { terms, results: withResults = true }: { terms: boolean; results?: boolean }): HashedTurn[] {
+  const results = new Map<string, CairnMessage>();
+  for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
+  const turns: HashedTurn[] = [];
+  let prompt: CairnMessage[] = [];
+  for (const message of messages) {
+    if (message.role === 'user') prompt.push(message);
+    if (message.role !== 'assistant') continue;
+    const answers = withResults ? (message.toolCalls ?? []).map((call) => results.get(call.id)) : [];
+    turns.push({ message, hashes: hashAssistantTurn(message, answers, { terms, prompt }) });
+    prompt = [];
+  }
+  return turns;
+}
+
 /** What replaying a session through the loop detector found. */
 export interface LoopReplay {
   /** The detector fired at some assistant message. */
@@ -52,16 +82,8 @@ export function replayLoopDetection(
   similarity: Omit<DetectNearLoopOptions, 'window' | 'repeats'> = DEFAULT_NEAR_LOOP_SIMILARITY,
   restatement: RestatementSimilarity = DEFAULT_RESTATEMENT_SIMILARITY,
 ): LoopReplay {
-  const results = new Map<string, CairnMessage>();
-  for (const message of messages) if (message.role === 'tool' && message.toolCallId !== undefined) results.set(message.toolCallId, message);
   const turns: AssistantTurnHashes[] = [];
-  let prompt: CairnMessage[] = [];
-  for (const message of messages) {
-    if (message.role === 'user') prompt.push(message);
-    if (message.role !== 'assistant') continue;
-    const answers = kind === 'naive' ? [] : (message.toolCalls ?? []).map((call) => results.get(call.id));
-    const hashes = hashAssistantTurn(message, answers, { terms: usesTerms(kind), prompt });
-    prompt = [];
+  for (const { message, hashes } of hashAgentTurns(messages, { terms: usesTerms(kind), results: kind !== 'naive' })) {
     turns.push(kind === 'naive' ? { ...hashes, calls: hashes.calls.map((call) => ({ ...call, resultHash: '', changed: false })) } : hashes);
     const near = usesTerms(kind);
     if (
