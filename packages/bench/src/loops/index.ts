@@ -31,3 +31,5 @@ export { countStuckRaises } from './count-stuck-raises.js';
 export type { StuckCount } from './count-stuck-raises.js';
 export { BLIND_EPISODES_PER_KIND_2, BLIND_LOOP_KINDS_2, blindLoopEpisode2, blindLoopEpisodes2 } from './blind-loop-episodes-2.js';
 export type { BlindLoopEpisode2, BlindLoopEpisodeKind2 } from './blind-loop-episodes-2.js';
+export { BLIND_EPISODES_PER_KIND_3, BLIND_LOOP_KINDS_3, blindLoopEpisode3, blindLoopEpisodes3 } from './blind-loop-episodes-3.js';
+export type { BlindLoopEpisode3, BlindLoopEpisodeKind3 } from './blind-loop-episodes-3.js';
