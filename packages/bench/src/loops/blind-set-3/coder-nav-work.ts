@@ -90,7 +90,7 @@ function tryAlternatives(log: EpisodeWriter3, random: SeededRandom): BuiltEpisod
     const body = project.body.map((line, at) => (at === project.bugLine ? candidate : line));
     evidenceIds.push(command(log, shell, index === 0 ? 'Trying a first fix.' : `That broke another test; reverted. Trying approach ${index + 1}.`, editCommand(shell, project.bugLine, candidate), editResult(shell, body)));
     if (index < 2) {
-      command(log, shell, 'Running the test file.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random), project.siblings[index * 2]!, failures[index]), true);
+      command(log, shell, 'Running the test file.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random), project.siblings[index * 2]!, failures[index], project.siblings.length + 1), true);
       command(log, shell, 'Reverting this attempt.', `git checkout -- ${project.source}`, 'Updated 1 path from the index');
     } else {
       command(log, shell, 'Running the test file.', `python -m pytest ${project.testFile}`, pytestPass(project, [project.testName, ...project.siblings], seconds(random)));

@@ -103,9 +103,9 @@ function editRevertCycle(log: EpisodeWriter3, random: SeededRandom, repeats: num
   const evidenceIds: string[] = [];
   for (let round = 0; round < repeats; round++) {
     evidenceIds.push(command(log, shell, round === 0 ? 'Applying the fix.' : 'Reverting made the original test fail again; re-applying the fix.', editCommand(shell, project.bugLine, project.fixed), editResult(shell, fixedBody)));
-    command(log, shell, 'Running the test file.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random), broken, siblingFailure), true);
+    command(log, shell, 'Running the test file.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random), broken, siblingFailure, project.siblings.length + 1), true);
     command(log, shell, `The fix breaks ${broken}; reverting it.`, `git checkout -- ${project.source}`, 'Updated 1 path from the index');
-    command(log, shell, 'Running the test file without the fix.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random)), true);
+    command(log, shell, 'Running the test file without the fix.', `python -m pytest ${project.testFile}`, pytestFail(project, seconds(random), project.testName, project.assertion, project.siblings.length + 1), true);
   }
   return { repeats, evidenceIds, note: `The agent applies the same one-line fix ${repeats} times; each time ${broken} breaks, it reverts, the original test fails, and it applies the same fix again: a four-step A→B→A→B cycle between two file states with the same outputs, a loop.` };
 }

@@ -120,22 +120,26 @@ export function editorWindow(path: string, lines: readonly string[], first: numb
   return [`[File: ${path} (${lines.length} lines total)]`, `(${first - 1} more lines above)`, ...shown, `(${lines.length - last} more lines below)`].join('\n');
 }
 
-/** A pytest run of one test that fails with the project's assertion. */
-export function pytestFail(project: CoderProject, seconds: string, test = project.testName, assertion = project.assertion): string {
+/**
+ * A pytest run in which one test fails with the project's assertion (or the given one); with
+ * `collected` > 1, a run of the whole file in which the others pass.
+ */
+export function pytestFail(project: CoderProject, seconds: string, test = project.testName, assertion = project.assertion, collected = 1): string {
+  const summary = collected > 1 ? `1 failed, ${collected - 1} passed` : '1 failed';
   return [
     '============================= test session starts ==============================',
     'platform linux -- Python 3.9.19, pytest-7.4.4, pluggy-1.3.0',
     `rootdir: /${project.repo}`,
-    'collected 1 item',
+    `collected ${collected} item${collected === 1 ? '' : 's'}`,
     '',
-    `${project.testFile} F${' '.repeat(20)}[100%]`,
+    `${project.testFile} ${'.'.repeat(collected - 1)}F${' '.repeat(20)}[100%]`,
     '',
     '=================================== FAILURES ===================================',
     `_______________________ ${test} _______________________`,
     `E       ${assertion}`,
     '=========================== short test summary info ============================',
     `FAILED ${project.testFile}::${test} - ${assertion.split(':')[0]}`,
-    `============================== 1 failed in ${seconds}s ===============================`,
+    `============================== ${summary} in ${seconds}s ===============================`,
   ].join('\n');
 }
 
