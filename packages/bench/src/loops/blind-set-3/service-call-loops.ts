@@ -83,11 +83,13 @@ function refetchBatch(log: EpisodeWriter3, random: SeededRandom, repeats: number
   const [first, second] = reservationIds(random, 2);
   const [origin, destination] = drawRoute(random);
   openAirline(log, `Hi! Can I still add a checked bag to my trip to ${destination}? User id ${customer.userId}.`);
-  const reservation = (id: string, to: string, cabin: string, bags: number): string =>
-    JSON.stringify({ reservation_id: id, user_id: customer.userId, origin, destination: to, flight_type: 'round_trip', cabin, flights: [{ flight_number: flightNumber(random), date: '2024-05-24' }], total_baggages: bags, nonfree_baggages: 0, insurance: 'no' });
+  let [otherOrigin, otherDestination] = drawRoute(random);
+  while (otherOrigin === destination || otherDestination === destination) [otherOrigin, otherDestination] = drawRoute(random);
+  const reservation = (id: string, from: string, to: string, cabin: string, bags: number): string =>
+    JSON.stringify({ reservation_id: id, user_id: customer.userId, origin: from, destination: to, flight_type: 'round_trip', cabin, flights: [{ flight_number: flightNumber(random), date: '2024-05-24' }], total_baggages: bags, nonfree_baggages: 0, insurance: 'no' });
   const user = airlineUserJson(customer, 'gold', [first!, second!]);
-  const firstJson = reservation(first!, destination, 'economy', 1);
-  const secondJson = reservation(second!, origin, 'basic_economy', 0);
+  const firstJson = reservation(first!, origin, destination, 'economy', 1);
+  const secondJson = reservation(second!, otherOrigin, otherDestination, 'basic_economy', 0);
   const texts = ['Let me pull up your profile and reservations.', 'Before I answer, let me re-verify your profile and both reservations.', 'Let me double-check the details once more.', 'I want to be sure — checking your account again.', 'Let me reload everything to confirm.', 'Re-checking your reservations.', 'One more verification pass.', 'Let me look at the records again.'];
   const evidenceIds: string[] = [];
   for (let round = 0; round < repeats; round++) {

@@ -102,7 +102,7 @@ function userChangesItem(log: EpisodeWriter3, random: SeededRandom): BuiltEpisod
   openRetail(log, `Hello, email ${customer.email}. I'd like to exchange something from order ${order}.`);
   log.call('find_user_id_by_email', { email: customer.email }, customer.userId);
   log.call('get_order_details', { order_id: order }, JSON.stringify({ order_id: order, status: 'delivered', items: products.map((product) => ({ name: product.name, product_id: product.productId, item_id: product.itemId, options: product.options, price: product.price })) }));
-  const asks = [`the ${products[0]!.name.toLowerCase()}`, `actually, not that — the ${products[1]!.name.toLowerCase()} instead`, `hmm, on second thought I'll keep that too. What about the ${products[2]!.name.toLowerCase()}?`];
+  const asks = [`the ${products[0]!.name.toLowerCase()}`, `actually, not that — the ${products[1]!.name.toLowerCase()} instead`, `on second thought I'll keep that too. What about the ${products[2]!.name.toLowerCase()}?`];
   log.say('Which item would you like to exchange?', `Let's start with ${asks[0]}.`);
   const evidenceIds: string[] = [];
   for (const [index, product] of products.entries()) {

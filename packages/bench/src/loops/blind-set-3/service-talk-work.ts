@@ -33,17 +33,18 @@ function apologiesNewIssues(log: EpisodeWriter3, random: SeededRandom): BuiltEpi
   const [reservation] = reservationIds(random, 1);
   const [origin, destination] = drawRoute(random);
   const flight = flightNumber(random);
+  const back = flightNumber(random);
   const swapped = customer.last.slice(0, 2) + customer.last.charAt(3) + customer.last.charAt(2) + customer.last.slice(4);
   const misspelled = swapped === customer.last ? `${customer.last.slice(0, -1)}e` : swapped;
   openAirline(log, `My flight ${flight} yesterday was delayed five hours and I missed a meeting. I want compensation. User ${customer.userId}, reservation ${reservation}.`);
-  log.call('get_reservation_details', { reservation_id: reservation }, JSON.stringify({ reservation_id: reservation, origin, destination, cabin: 'economy', passengers: [{ first_name: customer.first, last_name: misspelled, dob: '1990-07-02' }], flights: [{ flight_number: flight, date: '2024-05-14', status: 'delayed' }, { flight_number: flightNumber(random), date: '2024-05-20', status: 'available' }] }));
+  log.call('get_reservation_details', { reservation_id: reservation }, JSON.stringify({ reservation_id: reservation, origin, destination, cabin: 'economy', passengers: [{ first_name: customer.first, last_name: misspelled, dob: '1990-07-02' }], flights: [{ flight_number: flight, date: '2024-05-14', status: 'delayed' }, { flight_number: back, date: '2024-05-20', status: 'available' }] }));
   const first = log.say(`I'm sorry about the delay on ${flight}. Since it was delayed and you asked for compensation, I can issue a $50 travel certificate. Shall I?`, `Yes. Also, my last name is misspelled on the booking: it is ${customer.last}, not ${misspelled}.`);
   log.call('send_certificate', { user_id: customer.userId, amount: 50 }, `Certificate certificate_${random.int(1_000_000, 9_999_999)} added to user ${customer.userId} with amount 50.`);
   const second = log.say(`I'm sorry the name was entered wrongly. I will correct the passenger name on ${reservation} to ${customer.first} ${customer.last}, date of birth unchanged. Confirm (yes/no)?`, 'Yes.');
   log.call('update_reservation_passengers', { reservation_id: reservation, passengers: [{ first_name: customer.first, last_name: customer.last, dob: '1990-07-02' }] }, JSON.stringify({ reservation_id: reservation, passengers: [{ first_name: customer.first, last_name: customer.last, dob: '1990-07-02' }] }));
   log.user('Also, the return flight shows no seat for me in the app.');
   const third = log.say("I'm sorry for the trouble with the app. Let me look at the return flight's status.");
-  log.call('get_reservation_details', { reservation_id: reservation }, JSON.stringify({ reservation_id: reservation, passengers: [{ first_name: customer.first, last_name: customer.last }], flights: [{ flight_number: flight, date: '2024-05-14', status: 'landed' }, { flight_number: 'HAT' + String(random.int(300, 399)), date: '2024-05-20', status: 'available', seat_assignment: 'at check-in' }] }));
+  log.call('get_reservation_details', { reservation_id: reservation }, JSON.stringify({ reservation_id: reservation, passengers: [{ first_name: customer.first, last_name: customer.last }], flights: [{ flight_number: flight, date: '2024-05-14', status: 'landed' }, { flight_number: back, date: '2024-05-20', status: 'available', seat_assignment: 'at check-in' }] }));
   log.say('Your return seat is assigned at check-in, which opens 24 hours before departure; nothing is wrong with the booking.', 'Okay, thanks for sorting all that.');
   return { repeats: 0, evidenceIds: [first, second, third], note: "The agent opens three replies with \"I'm sorry…\", but each answers a new problem the user raised (delay, misspelled name, missing seat) and each is followed by a different action (certificate, name fix, lookup): apologies that act, not a loop." };
 }
