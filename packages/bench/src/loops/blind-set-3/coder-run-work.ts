@@ -132,7 +132,7 @@ function flakinessProbe(log: EpisodeWriter3, random: SeededRandom): BuiltEpisode
     return command(log, shell, index === 0 ? 'CI says this test is flaky. Running the pair under a few random orders to see whether order matters.' : `Another ordering (seed ${seed}).`, `python -m pytest -p randomly --randomly-seed=${seed} ${project.testFile}::${project.testName} ${project.testFile}::${polluter} -v`, output, fails);
   });
   command(log, shell, `It fails only when ${polluter} runs first: an order dependence, not randomness. Looking at ${polluter}.`, `search_file "def ${polluter}" ${project.testFile}`, `Found 1 matches for "def ${polluter}" in /${project.repo}/${project.testFile}:\nLine 18:    def ${polluter}(self):\nEnd of matches`);
-  return { repeats: 0, borderline: true, evidenceIds, note: `The agent runs the same two tests three times on purpose, with different random-order seeds; the order (and, once, the outcome) differs each run and the third run settles that ${polluter} pollutes the state. Deliberate repetition that learns something: not a loop, borderline because the command is the same but for the seed.` };
+  return { repeats: 0, borderline: true, evidenceIds, note: `The agent runs the same two tests three times on purpose, with a different random-order seed each time: the first and third orders pass, the second (with ${polluter} first) fails, which shows an order dependence the agent then looks into. Deliberate repetition that learns something: not a loop, borderline because the command is the same but for the seed and two runs look alike.` };
 }
 
 /**
