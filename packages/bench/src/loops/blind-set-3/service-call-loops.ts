@@ -50,7 +50,7 @@ function cursorStuck(log: EpisodeWriter3, random: SeededRandom, repeats: number)
       next_cursor: number < 3 ? `pg_${number + 1}` : null,
     });
   log.call('list_user_orders', { user_id: customer.userId }, page(1), { text: 'Let me list your orders, newest first.' });
-  const texts = ['Those are all from April. Let me load the next page.', 'Still April and March here; let me get the next page.', 'Let me go to the next page of orders.', 'Not there yet — next page.', 'Loading the following page.', 'Let me page forward once more.', 'Next page, please.', 'Let me fetch the next batch of orders.'];
+  const texts = ['Those are all from April. Let me load the next page.', 'These are from March; let me get the next page.', 'Let me go to the next page of orders.', 'Not there yet — next page.', 'Loading the following page.', 'Let me page forward once more.', 'Next page, please.', 'Let me fetch the next batch of orders.'];
   const evidenceIds: string[] = [];
   for (let round = 0; round < repeats; round++) {
     evidenceIds.push(log.call('list_user_orders', { user_id: customer.userId, cursor: 'pg_2' }, page(2), { text: texts[round % texts.length]! }));
