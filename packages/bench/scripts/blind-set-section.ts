@@ -3,10 +3,12 @@
  * without the borderline ones, and per kind (which loops each misses, which non-loops it fires
  * on). The first: 66 synthetic tau-bench and CodeR episodes written and committed before the
  * restatement detector existed. The second: 90 episodes written by another author, who never read
- * a detector, while the stall detector was being written (neither saw the other).
+ * a detector, while the stall detector was being written (neither saw the other). The third: 108
+ * episodes of 36 new kinds, written the same way while the stall detector's second version was
+ * being written; its `borderline` marks both loops and non-loops.
  */
 import type { CairnMessage, DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes, blindLoopEpisodes2, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
 
 /** What a blind set's section reads of an episode. */
 interface ScoredEpisode {
@@ -47,6 +49,23 @@ export function printSecondBlindSetReport(options: DetectLoopOptions, detectors:
   const borderline = episodes.filter((episode) => episode.borderline).length;
   process.stdout.write(
     `\nSecond blind set (${episodes.length} synthetic episodes, ${loops} loops of which ${borderline} borderline, ${episodes.length - loops} hard non-loops; src/loops/blind-loop-episodes-2.ts, written by an author who never read a detector, in parallel with cairn+stall; no detector tuned on it)\n`,
+  );
+  printEpisodeScores(episodes, options, detectors);
+}
+
+/**
+ * Prints the detectors on the third blind set (`src/loops/blind-loop-episodes-3.ts`).
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printThirdBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  const episodes = blindLoopEpisodes3();
+  const loops = episodes.filter((episode) => episode.loop).length;
+  const borderlineLoops = episodes.filter((episode) => episode.loop && episode.borderline).length;
+  const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
+  process.stdout.write(
+    `\nThird blind set (${episodes.length} synthetic episodes of 36 kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-3.ts, written by an author who never read a detector, in parallel with the stall detector's second version; no detector tuned on it)\n`,
   );
   printEpisodeScores(episodes, options, detectors);
 }

@@ -32,7 +32,7 @@ import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAge
 import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
-import { printBlindSetReport, printSecondBlindSetReport } from './blind-set-section.js';
+import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport } from './blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
@@ -113,6 +113,7 @@ if (real.length > 0) {
 process.stdout.write('\n(cairn+stall: designed with this blind set, the pooled hold-out and the second labeller\'s units in view — for it they are tuning sets, not hold-outs; its restatedShare 0.5 was set on the pooled hold-out.)\n');
 printBlindSetReport(options, DETECTORS);
 printSecondBlindSetReport(options, DETECTORS);
+printThirdBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
   const present = new Set(real.map((unit) => unit.id));
