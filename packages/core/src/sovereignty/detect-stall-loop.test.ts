@@ -115,6 +115,27 @@ describe('detectStallLoop', () => {
     expect(detectStallLoop(turns, { ...options, restatedShare: 1 })).toBeUndefined();
   });
 
+  it('does not count a poll whose output changed one field (a status, a percentage): the same call answered otherwise is news', () => {
+    const order = (status: string): string => `{"order_id":"#W6910208","user_id":"bruno_okafor_3562","status":"${status}","items":[{"name":"desk lamp","product_id":"5877631065","price":116}]}`;
+    const polls = ['return requested', 'return label used', 'return in transit', 'refunded'].map((status) => call('get_order_details', { order_id: '#W6910208' }, order(status)));
+    expect(detectStallLoop(polls, options)).toBeUndefined();
+    const log = (percent: number): string => `xarray/tests/test_merge.py ${'.'.repeat(percent / 10)} [ ${percent}%] collected 140 items platform linux python 3.9 pytest 7.4 (Open file: n/a) (Current directory: /pydata__xarray) bash-$`;
+    const tails = [23, 45, 68, 91].map((percent) => call('tail', { command: 'tail -n 2 /tmp/run.log' }, log(percent)));
+    expect(detectStallLoop(tails, options)).toBeUndefined();
+    // The same output under other spellings of the call is still the same output.
+    const spelled = ['tail -n 2 /tmp/run.log', 'tail -2 /tmp/run.log', 'tail -n2 /tmp/run.log'].map((command) => call('tail', { command }, log(45)));
+    expect(detectStallLoop(spelled, options)).toMatchObject({ kind: 'call', count: 3 });
+  });
+
+  it('finds the same diff read back through differently spelled git commands after a fix', () => {
+    const diff = 'diff --git a/requests/models.py b/requests/models.py index 3f2a9c1..8d0e4b7 100644 --- a/requests/models.py +++ b/requests/models.py @@ -1285,6 +1285,7 @@ def prepare_content_length(self, body): + result = dict(result)';
+    const turns = [
+      call('edit', { command: 'edit 1287:1287\n        result = dict(result)\nend_of_edit' }, '[File: /repo/requests/models.py (1873 lines total)]\nFile updated.'),
+      ...['git --no-pager diff', 'git diff .', 'git -c core.pager=cat diff'].map((command) => call('git', { command }, diff)),
+    ];
+    expect(detectStallLoop(turns, options)).toMatchObject({ kind: 'call', count: 3, lastId: turns[3]!.id });
+  });
+
   it('a new successful change ends the loop before it', () => {
     const reruns = ['python check_totals.py', 'python3 check_totals.py', 'python ./check_totals.py'].map((command) => call('python', { command }, TRACEBACK, { isError: true }));
     const edit = call('edit', { command: 'edit 9:9\n    assert invoice.total() == 38\nend_of_edit' }, '[File: /repo/check_totals.py (12 lines total)]\nFile updated.');
@@ -167,3 +188,17 @@ test.prop([fc.array(stepArbitrary, { maxLength: 7 }), fc.constantFrom(...USER)])
   fc.pre(detectStallLoop(turns, options) === undefined);
   expect(detectStallLoop([...turns, reply(`I cannot refund it; your case number is CASE${900_000 + next}.`, user)], options)).toBeUndefined();
 });
+
+const STATUSES = ['pending', 'processing', 'shipped', 'in transit', 'out for delivery', 'delivered', 'return requested', 'refunded', 'cancelled', 'on hold'];
+test.prop([fc.uniqueArray(fc.nat(STATUSES.length * 100 - 1), { minLength: 1, maxLength: 10 }), fc.boolean(), fc.array(fc.constantFrom(...USER), { maxLength: 10 })])(
+  'a poll whose output changes a value each time is never a loop (the same call, another answer)',
+  (picks, withReplies, users) => {
+    const order = (pick: number): string =>
+      `{"order_id":"#W6910208","user_id":"bruno_okafor_3562","status":"${STATUSES[pick % STATUSES.length]!}","progress":${Math.floor(pick / STATUSES.length)},"items":[{"name":"desk lamp","price":116}]}`;
+    const turns = picks.flatMap((pick, index) => {
+      const poll = call('get_order_details', { order_id: '#W6910208' }, order(pick), { user: users[index] });
+      return withReplies ? [poll, reply(`The order now shows ${STATUSES[pick % STATUSES.length]!}, at ${Math.floor(pick / STATUSES.length)} percent.`)] : [poll];
+    });
+    expect(detectStallLoop(turns, options)).toBeUndefined();
+  },
+);

@@ -32,6 +32,8 @@ interface OutputGroup {
   places: (readonly number[])[];
   hash: string;
   toolName: string;
+  /** The result each call of the run got (call hash → result hash): the same call answered otherwise is news. */
+  answers: Map<string, string>;
   count: number;
   /** Position of the turn that last counted (a turn counts once). */
   at: number;
@@ -83,25 +85,29 @@ class StallState {
   }
 
   /** Counts a tool output; returns the group it joined (or started). */
-  see(terms: readonly string[], hash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
+  see(terms: readonly string[], hash: string, callHash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
     if (terms.length < MIN_OUTPUT_TERMS) {
       if (!this.shortOutputs.has(hash)) this.learnt = true;
       this.shortOutputs.add(hash);
       return undefined;
     }
-    if (!this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
-    this.outputs.push(terms);
+    // The very call of the run asked again and answered otherwise (a status, a percentage moved
+    // on): the world changed between two identical asks — a poll, not the same output.
     const run = this.run;
-    if (run && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
+    const polled = run !== undefined && (run.answers.get(callHash) ?? hash) !== hash;
+    if (polled || !this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
+    this.outputs.push(terms);
+    if (run && !polled && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
       if (run.at !== at) {
         run.count++;
         run.at = at;
         run.lastId = id;
         run.places.push(places);
       }
+      run.answers.set(callHash, hash);
       return run;
     }
-    this.run = { terms, hash, toolName, places: [places], count: 1, at, lastId: id };
+    this.run = { terms, hash, toolName, answers: new Map([[callHash, hash]]), places: [places], count: 1, at, lastId: id };
     return this.run;
   }
 }
@@ -122,7 +128,9 @@ class StallState {
  *   another such output between ends the run) by calls asking for the same place (every number in
  *   their arguments within {@link SAME_PLACE_DISTANCE} of one in the other's, or none): a script
  *   re-run with another command line, the same file window re-read with shifted lines — but not
- *   `goto 59` then `goto 86` in a file short enough to be shown whole each time.
+ *   `goto 59` then `goto 86` in a file short enough to be shown whole each time. A call the run
+ *   already made, answered now with another output (a status, a percentage moved on), ends the
+ *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
@@ -163,7 +171,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const group = state.see(call.resultTerms, call.resultHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
+      const group = state.see(call.resultTerms, call.resultHash, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
