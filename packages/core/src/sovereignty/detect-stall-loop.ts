@@ -43,8 +43,10 @@ interface OutputGroup {
 interface Chain {
   /** Terms its replies said. */
   terms: Set<string>;
-  /** The acts and values of its first reply: a later reply restates it when it shares one. */
-  ties: ReadonlySet<string>;
+  /** The dialogue acts its replies performed: a reply performing only others does another thing. */
+  acts: Set<string>;
+  /** Some reply of it performed an act or named a value: it restates something, not courtesies. */
+  carries: boolean;
   hash: string;
   count: number;
   lastId: string;
@@ -56,6 +58,8 @@ const HAS_DIGIT = /\p{N}/u;
 class StallState {
   terms = new Set<string>();
   values = new Set<string>();
+  /** Terms said in replies: a user's term none of them said is something the agent has not taken up yet. */
+  replied = new Set<string>();
   /** Outputs seen (their terms): one like none of them is news. */
   outputs: (readonly string[])[] = [];
   shortOutputs = new Set<string>();
@@ -65,7 +69,7 @@ class StallState {
   learnt = false;
   /** The user answered since the latest reply (named a value, said yes). */
   userAnswered = false;
-  /** Terms the user said for the first time since the latest reply. */
+  /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
   run: OutputGroup | undefined;
@@ -87,8 +91,11 @@ class StallState {
   /** Counts a tool output; returns the group it joined (or started). */
   see(terms: readonly string[], hash: string, callHash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
     if (terms.length < MIN_OUTPUT_TERMS) {
-      if (!this.shortOutputs.has(hash)) this.learnt = true;
-      this.shortOutputs.add(hash);
+      // A short output is news unless the same tool gave it before (`[]` from a one-stop search
+      // after a direct one answers another question; `300.0` from another expression does not).
+      const key = `${toolName}:${hash}`;
+      if (!this.shortOutputs.has(key)) this.learnt = true;
+      this.shortOutputs.add(key);
       return undefined;
     }
     // The very call of the run asked again and answered otherwise (a status, a percentage moved
@@ -115,14 +122,18 @@ class StallState {
 /**
  * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
  * exact, near and restatement repeats miss:
- * - replies that restate an earlier one: each performs a dialogue act of the first (refuse,
- *   request, offer; {@link dialogueActs}) or names the very same values, and adds nothing: it
- *   names no value (number, id, date, amount) the window had not seen, no new tool output came
- *   since the reply before it, the user's turns since then named no value and said no yes
- *   ({@link affirms}), and the reply takes up fewer than `echoTerms` of the terms the user said
- *   for the first time — or at least `restatedShare` of its terms were already said by the replies
- *   it restates (a push answered with the same refusal, perhaps echoing the push's words; not a
- *   new request answered);
+ * - replies that add nothing, one after another: each names no value (number, id, date, amount)
+ *   the window had not seen, no new tool output came since the reply before it (a short output
+ *   counts as new unless the same tool gave it before), the user's turns since then named no value
+ *   and said no yes ({@link affirms}), and the reply takes up fewer than `echoTerms` of the user's
+ *   terms that no reply had said yet (a new request, or an earlier one the agent never answered) —
+ *   or at least `restatedShare` of its terms were already said by the replies it restates (a push
+ *   answered with the same refusal, perhaps echoing the push's words; not a new request
+ *   answered). The run is one thing said again as long as no reply performs only dialogue acts
+ *   ({@link dialogueActs}: refuse, request, offer) the run has not performed (a refusal after a
+ *   request starts a new run; a reply performing none — a rule explained again, a wording outside
+ *   the lexicon — does not tell), and it counts once some reply of it performs an act or names a
+ *   value (courtesies exchanged at the end of a dialogue restate nothing);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -162,11 +173,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       }
       state.changes.add(change);
     }
-    // What the user said since the latest reply: new terms the next reply may take up; a value
-    // (an id, a date, a choice among listed options) or a yes is an answer, not a push.
+    // What the user said since the latest reply: terms no reply has said yet, which the next reply
+    // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
+    // date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    for (const term of promptTerms) if (!state.terms.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
+    for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
@@ -177,22 +189,28 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     }
     if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
     const values = valueKeys(turn.contentValues);
+    const acts = turn.contentActs ?? [];
     const replyTerms = new Set(turn.contentTerms);
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
-    // The same act, or the very same values restated (a total, an amount offered again).
-    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
-    if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
+    // A reply performing acts, none of them the chain's (a refusal after a request), does another
+    // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
+    const sameThing = acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
+    if (stalled && chain && sameThing) {
       chain.count++;
       chain.lastId = turn.id;
       for (const term of turn.contentTerms) chain.terms.add(term);
-      consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
+      for (const act of acts) chain.acts.add(act);
+      chain.carries ||= acts.length > 0 || values.length > 0;
+      if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
-      state.chain = ties.length > 0 ? { ties: new Set(ties), terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
+      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
     }
     state.know(turn.contentTerms, values);
+    for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
     state.userTerms.clear();
