@@ -48,7 +48,7 @@ export function printSecondBlindSetReport(options: DetectLoopOptions, detectors:
   const loops = episodes.filter((episode) => episode.loop).length;
   const borderline = episodes.filter((episode) => episode.borderline).length;
   process.stdout.write(
-    `\nSecond blind set (${episodes.length} synthetic episodes, ${loops} loops of which ${borderline} borderline, ${episodes.length - loops} hard non-loops; src/loops/blind-loop-episodes-2.ts, written by an author who never read a detector, in parallel with cairn+stall; no detector tuned on it)\n`,
+    `\nSecond blind set (${episodes.length} synthetic episodes, ${loops} loops of which ${borderline} borderline, ${episodes.length - loops} hard non-loops; src/loops/blind-loop-episodes-2.ts, written by an author who never read a detector, in parallel with cairn+stall; scored once as written, then studied and tuned on for cairn+stall by loops6: for it a tuning set now)\n`,
   );
   printEpisodeScores(episodes, options, detectors);
 }

@@ -29,6 +29,24 @@ function commandOf(args: unknown): string | undefined {
 }
 
 /**
+ * Whether a tool is named by the first word of the command line it carries (`git` with `git diff
+ * .`, `docker` with `docker ps`): its subcommand then decides what it does, as for a shell tool.
+ */
+function namesItsCommand(name: string, command: string): boolean {
+  return command.trimStart().split(/\s+/, 1)[0]?.toLowerCase() === name.toLowerCase();
+}
+
+/** The first two words of a command line after its first, options (`-c`, `--no-pager`) and settings (`core.pager=cat`) skipped. */
+function subcommandWords(command: string): string[] {
+  return command
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .filter((word) => !word.startsWith('-') && !word.includes('='))
+    .slice(0, 2);
+}
+
+/**
  * The verb of a call: for a shell tool (`bash`, `run_command`…) the first word of its command
  * (after `sudo` and `VAR=value` prefixes), otherwise the tool name.
  *
@@ -47,8 +65,10 @@ export function toolVerb(name: string, args: unknown): string {
 /**
  * Classifies what a successful call does to the state (see {@link ToolEffect}), from its verb
  * ({@link toolVerb}): navigation verbs, run verbs (unless the command installs or moves files),
- * observing verbs (the first word of the name, or of a shell command's first words, that is an
- * observing word such as `get`, `search`, `list`, `log`, before any changing word), and
+ * observing verbs (the first word of the name, or of a shell command's first words — or of the
+ * subcommand of a tool named by its command's first word, `git` with `git --no-pager diff` — that
+ * is an observing word such as `get`, `search`, `list`, `log`, before any changing word; options
+ * and `key=value` settings skipped), and
  * `change` for everything else, so an unknown tool is assumed to change state.
  *
  * @example
@@ -65,7 +85,7 @@ export function classifyToolEffect(name: string, args: unknown): ToolEffect {
   // The name's words (`http_get`, `searchFlights`), and for shell tools the command's first words
   // (`git log`, `kubectl get pods`): observing when an observing word comes before any changing one.
   const nameWords = verb.split(/[_\-.\s]+|(?<=[a-z])(?=[A-Z])/);
-  const commandWords = SHELL_TOOL.test(name) ? command.trim().split(/\s+/).slice(1, 3) : [];
+  const commandWords = SHELL_TOOL.test(name) || namesItsCommand(name, command) ? subcommandWords(command) : [];
   for (const word of [...nameWords, ...commandWords]) {
     if (CHANGE_WORD.test(word)) return 'change';
     if (OBSERVE_WORD.test(word)) return 'observe';

@@ -115,6 +115,79 @@ describe('detectStallLoop', () => {
     expect(detectStallLoop(turns, { ...options, restatedShare: 1 })).toBeUndefined();
   });
 
+  it('finds a rule explained again in new words, replies performing no act of the lexicon joining the run, and a request restated around one outside it', () => {
+    const rule = [
+      reply('The fare rules say saver tickets are refundable only with the protection plan; I cannot refund QX7T2B.', 'Refund booking QX7T2B.'),
+      reply('A saver ticket gets its money back only when the protection plan was bought with it.', 'Explain that again, I do not get it.'),
+      reply('The plan is what makes a saver fare refundable, and this booking was sold without one.', 'Why would that be?'),
+      reply('Saver fares are cheaper because they give up refunds unless the plan is added at purchase.', 'That makes no sense.'),
+    ];
+    expect(rule.slice(1).map((turn) => turn.contentActs)).toEqual([[], [], []]);
+    expect(detectStallLoop(rule, options)).toMatchObject({ kind: 'content', count: 4, lastId: rule[3]!.id });
+    const asks = [
+      reply('I will need your user ID before I can look at the booking.', 'Add a bag to my trip.'),
+      reply('With your user ID in hand I can see the trip and its bag fees. What is it?', 'Is that really needed?'),
+      reply('I cannot find the trip without your user ID; could you provide it?', 'I do not know what a user ID is.'),
+    ];
+    expect(asks[1]!.contentActs).toEqual([]);
+    expect(detectStallLoop(asks, options)).toMatchObject({ kind: 'content', count: 3 });
+  });
+
+  it('starts afresh at a reply performing only acts the run has not (a refusal after requests), and does not count courtesies alone', () => {
+    const turns = [
+      reply('Could you tell me the booking code?', 'I want to move my trip.'),
+      reply('I will need the booking code before I can do anything.', 'I do not have it here.'),
+      reply('Unfortunately I cannot move a trip I cannot find.', 'Just do it.'),
+    ];
+    expect(detectStallLoop(turns, options)).toBeUndefined();
+    const courtesies = [reply('You are welcome, have a good trip.', 'Great, that was all.'), reply('Glad I could help, take care.', 'Cheers then.'), reply('All the best, goodbye.', 'See you.')];
+    expect(detectStallLoop(courtesies, options)).toBeUndefined();
+  });
+
+  it('does not count a reply that takes up what the user asked for earlier and the agent never answered', () => {
+    const turns = [
+      reply('Your reservation 4OG6T3 is a round trip in basic economy, one passenger.', 'First tell me about my last reservation. Then book San Francisco to New York for three.'),
+      reply('Reservation 4OG6T3 lists one passenger only.', 'How many passengers did it list?'),
+      reply('Sure, apart from 4OG6T3, let us book San Francisco to New York for three.', 'Now back to the San Francisco booking please.'),
+    ];
+    expect(detectStallLoop(turns, options)).toBeUndefined();
+  });
+
+  it('takes a short output from another tool as news, the same short output from the same tool not', () => {
+    const direct = call('search_direct_flight', { origin: 'ATL', destination: 'LAS' }, '[]');
+    const searches = [
+      direct,
+      reply('There are no nonstop flights from Atlanta to Las Vegas that day; would you like me to look at one-stop flights?', 'Please look.'),
+      call('search_onestop_flight', { origin: 'ATL', destination: 'LAS' }, '[]'),
+      reply('There are no one-stop flights either; would you like me to check other dates?', 'Hmm, I will think about it.'),
+      reply('Would you like me to look at other dates then?', 'I am not sure.'),
+    ];
+    expect(detectStallLoop(searches, options)).toBeUndefined();
+    const recomputed = [...searches.slice(0, 2), call('search_direct_flight', { destination: 'LAS', origin: 'ATL', date: 'same' }, '[]'), ...searches.slice(3)];
+    expect(detectStallLoop(recomputed, options)).toMatchObject({ kind: 'content', count: 3 });
+  });
+
+  it('does not count a poll whose output changed one field (a status, a percentage): the same call answered otherwise is news', () => {
+    const order = (status: string): string => `{"order_id":"#W6910208","user_id":"bruno_okafor_3562","status":"${status}","items":[{"name":"desk lamp","product_id":"5877631065","price":116}]}`;
+    const polls = ['return requested', 'return label used', 'return in transit', 'refunded'].map((status) => call('get_order_details', { order_id: '#W6910208' }, order(status)));
+    expect(detectStallLoop(polls, options)).toBeUndefined();
+    const log = (percent: number): string => `xarray/tests/test_merge.py ${'.'.repeat(percent / 10)} [ ${percent}%] collected 140 items platform linux python 3.9 pytest 7.4 (Open file: n/a) (Current directory: /pydata__xarray) bash-$`;
+    const tails = [23, 45, 68, 91].map((percent) => call('tail', { command: 'tail -n 2 /tmp/run.log' }, log(percent)));
+    expect(detectStallLoop(tails, options)).toBeUndefined();
+    // The same output under other spellings of the call is still the same output.
+    const spelled = ['tail -n 2 /tmp/run.log', 'tail -2 /tmp/run.log', 'tail -n2 /tmp/run.log'].map((command) => call('tail', { command }, log(45)));
+    expect(detectStallLoop(spelled, options)).toMatchObject({ kind: 'call', count: 3 });
+  });
+
+  it('finds the same diff read back through differently spelled git commands after a fix', () => {
+    const diff = 'diff --git a/requests/models.py b/requests/models.py index 3f2a9c1..8d0e4b7 100644 --- a/requests/models.py +++ b/requests/models.py @@ -1285,6 +1285,7 @@ def prepare_content_length(self, body): + result = dict(result)';
+    const turns = [
+      call('edit', { command: 'edit 1287:1287\n        result = dict(result)\nend_of_edit' }, '[File: /repo/requests/models.py (1873 lines total)]\nFile updated.'),
+      ...['git --no-pager diff', 'git diff .', 'git -c core.pager=cat diff'].map((command) => call('git', { command }, diff)),
+    ];
+    expect(detectStallLoop(turns, options)).toMatchObject({ kind: 'call', count: 3, lastId: turns[3]!.id });
+  });
+
   it('a new successful change ends the loop before it', () => {
     const reruns = ['python check_totals.py', 'python3 check_totals.py', 'python ./check_totals.py'].map((command) => call('python', { command }, TRACEBACK, { isError: true }));
     const edit = call('edit', { command: 'edit 9:9\n    assert invoice.total() == 38\nend_of_edit' }, '[File: /repo/check_totals.py (12 lines total)]\nFile updated.');
@@ -166,4 +239,34 @@ test.prop([fc.array(stepArbitrary, { maxLength: 7 }), fc.constantFrom(...USER)])
   const turns = episode(steps);
   fc.pre(detectStallLoop(turns, options) === undefined);
   expect(detectStallLoop([...turns, reply(`I cannot refund it; your case number is CASE${900_000 + next}.`, user)], options)).toBeUndefined();
+});
+
+const STATUSES = ['pending', 'processing', 'shipped', 'in transit', 'out for delivery', 'delivered', 'return requested', 'refunded', 'cancelled', 'on hold'];
+test.prop([fc.uniqueArray(fc.nat(STATUSES.length * 100 - 1), { minLength: 1, maxLength: 10 }), fc.boolean(), fc.array(fc.constantFrom(...USER), { maxLength: 10 })])(
+  'a poll whose output changes a value each time is never a loop (the same call, another answer)',
+  (picks, withReplies, users) => {
+    const order = (pick: number): string =>
+      `{"order_id":"#W6910208","user_id":"bruno_okafor_3562","status":"${STATUSES[pick % STATUSES.length]!}","progress":${Math.floor(pick / STATUSES.length)},"items":[{"name":"desk lamp","price":116}]}`;
+    const turns = picks.flatMap((pick, index) => {
+      const poll = call('get_order_details', { order_id: '#W6910208' }, order(pick), { user: users[index] });
+      return withReplies ? [poll, reply(`The order now shows ${STATUSES[pick % STATUSES.length]!}, at ${Math.floor(pick / STATUSES.length)} percent.`)] : [poll];
+    });
+    expect(detectStallLoop(turns, options)).toBeUndefined();
+  },
+);
+
+// A user term no turn has said before (letters only: a digit would make it a value, an answer).
+const FRESH = ['marmalade', 'harpsichord', 'tangerine', 'gazebo', 'walrus', 'zeppelin', 'origami', 'lagoon'];
+test.prop([fc.array(stepArbitrary, { maxLength: 7 }), fc.constantFrom(...FRESH)])('a reply taking up a term the user newly brought up never makes a loop', (steps, fresh) => {
+  const turns = episode(steps);
+  fc.pre(detectStallLoop(turns, options) === undefined);
+  expect(detectStallLoop([...turns, reply(`About the ${fresh}: noted.`, `What about my ${fresh}?`)], options)).toBeUndefined();
+});
+
+test.prop([fc.array(stepArbitrary, { maxLength: 7 }), fc.constantFrom(...USER)])('a reply performing only an act no reply in the window performed never ends a loop', (steps, user) => {
+  const turns = episode(steps).filter((turn) => !(turn.contentActs ?? []).includes('offer'));
+  const offer = reply('Would you like me to look at other dates?', user);
+  expect(offer.contentActs).toEqual(['offer']);
+  const loop = detectStallLoop([...turns, offer], options);
+  expect(loop?.lastId).not.toBe(offer.id);
 });

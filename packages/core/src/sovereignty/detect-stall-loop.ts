@@ -32,6 +32,8 @@ interface OutputGroup {
   places: (readonly number[])[];
   hash: string;
   toolName: string;
+  /** The result each call of the run got (call hash → result hash): the same call answered otherwise is news. */
+  answers: Map<string, string>;
   count: number;
   /** Position of the turn that last counted (a turn counts once). */
   at: number;
@@ -41,8 +43,10 @@ interface OutputGroup {
 interface Chain {
   /** Terms its replies said. */
   terms: Set<string>;
-  /** The acts and values of its first reply: a later reply restates it when it shares one. */
-  ties: ReadonlySet<string>;
+  /** The dialogue acts its replies performed: a reply performing only others does another thing. */
+  acts: Set<string>;
+  /** Some reply of it performed an act or named a value: it restates something, not courtesies. */
+  carries: boolean;
   hash: string;
   count: number;
   lastId: string;
@@ -54,6 +58,8 @@ const HAS_DIGIT = /\p{N}/u;
 class StallState {
   terms = new Set<string>();
   values = new Set<string>();
+  /** Terms said in replies: a user's term none of them said is something the agent has not taken up yet. */
+  replied = new Set<string>();
   /** Outputs seen (their terms): one like none of them is news. */
   outputs: (readonly string[])[] = [];
   shortOutputs = new Set<string>();
@@ -63,7 +69,7 @@ class StallState {
   learnt = false;
   /** The user answered since the latest reply (named a value, said yes). */
   userAnswered = false;
-  /** Terms the user said for the first time since the latest reply. */
+  /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
   run: OutputGroup | undefined;
@@ -83,25 +89,32 @@ class StallState {
   }
 
   /** Counts a tool output; returns the group it joined (or started). */
-  see(terms: readonly string[], hash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
+  see(terms: readonly string[], hash: string, callHash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
     if (terms.length < MIN_OUTPUT_TERMS) {
-      if (!this.shortOutputs.has(hash)) this.learnt = true;
-      this.shortOutputs.add(hash);
+      // A short output is news unless the same tool gave it before (`[]` from a one-stop search
+      // after a direct one answers another question; `300.0` from another expression does not).
+      const key = `${toolName}:${hash}`;
+      if (!this.shortOutputs.has(key)) this.learnt = true;
+      this.shortOutputs.add(key);
       return undefined;
     }
-    if (!this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
-    this.outputs.push(terms);
+    // The very call of the run asked again and answered otherwise (a status, a percentage moved
+    // on): the world changed between two identical asks — a poll, not the same output.
     const run = this.run;
-    if (run && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
+    const polled = run !== undefined && (run.answers.get(callHash) ?? hash) !== hash;
+    if (polled || !this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
+    this.outputs.push(terms);
+    if (run && !polled && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
       if (run.at !== at) {
         run.count++;
         run.at = at;
         run.lastId = id;
         run.places.push(places);
       }
+      run.answers.set(callHash, hash);
       return run;
     }
-    this.run = { terms, hash, toolName, places: [places], count: 1, at, lastId: id };
+    this.run = { terms, hash, toolName, answers: new Map([[callHash, hash]]), places: [places], count: 1, at, lastId: id };
     return this.run;
   }
 }
@@ -109,20 +122,26 @@ class StallState {
 /**
  * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
  * exact, near and restatement repeats miss:
- * - replies that restate an earlier one: each performs a dialogue act of the first (refuse,
- *   request, offer; {@link dialogueActs}) or names the very same values, and adds nothing: it
- *   names no value (number, id, date, amount) the window had not seen, no new tool output came
- *   since the reply before it, the user's turns since then named no value and said no yes
- *   ({@link affirms}), and the reply takes up fewer than `echoTerms` of the terms the user said
- *   for the first time — or at least `restatedShare` of its terms were already said by the replies
- *   it restates (a push answered with the same refusal, perhaps echoing the push's words; not a
- *   new request answered);
+ * - replies that add nothing, one after another: each names no value (number, id, date, amount)
+ *   the window had not seen, no new tool output came since the reply before it (a short output
+ *   counts as new unless the same tool gave it before), the user's turns since then named no value
+ *   and said no yes ({@link affirms}), and the reply takes up fewer than `echoTerms` of the user's
+ *   terms that no reply had said yet (a new request, or an earlier one the agent never answered) —
+ *   or at least `restatedShare` of its terms were already said by the replies it restates (a push
+ *   answered with the same refusal, perhaps echoing the push's words; not a new request
+ *   answered). The run is one thing said again as long as no reply performs only dialogue acts
+ *   ({@link dialogueActs}: refuse, request, offer) the run has not performed (a refusal after a
+ *   request starts a new run; a reply performing none — a rule explained again, a wording outside
+ *   the lexicon — does not tell), and it counts once some reply of it performs an act or names a
+ *   value (courtesies exchanged at the end of a dialogue restate nothing);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
  *   their arguments within {@link SAME_PLACE_DISTANCE} of one in the other's, or none): a script
  *   re-run with another command line, the same file window re-read with shifted lines — but not
- *   `goto 59` then `goto 86` in a file short enough to be shown whole each time.
+ *   `goto 59` then `goto 86` in a file short enough to be shown whole each time. A call the run
+ *   already made, answered now with another output (a status, a percentage moved on), ends the
+ *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
@@ -154,37 +173,44 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       }
       state.changes.add(change);
     }
-    // What the user said since the latest reply: new terms the next reply may take up; a value
-    // (an id, a date, a choice among listed options) or a yes is an answer, not a push.
+    // What the user said since the latest reply: terms no reply has said yet, which the next reply
+    // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
+    // date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    for (const term of promptTerms) if (!state.terms.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
+    for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const group = state.see(call.resultTerms, call.resultHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
+      const group = state.see(call.resultTerms, call.resultHash, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
     if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
     const values = valueKeys(turn.contentValues);
+    const acts = turn.contentActs ?? [];
     const replyTerms = new Set(turn.contentTerms);
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
-    // The same act, or the very same values restated (a total, an amount offered again).
-    const ties = [...(turn.contentActs ?? []), ...(values.length > 0 ? [`values:${values.join(' ')}`] : [])];
-    if (stalled && chain && ties.some((tie) => chain.ties.has(tie))) {
+    // A reply performing acts, none of them the chain's (a refusal after a request), does another
+    // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
+    const sameThing = acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
+    if (stalled && chain && sameThing) {
       chain.count++;
       chain.lastId = turn.id;
       for (const term of turn.contentTerms) chain.terms.add(term);
-      consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
+      for (const act of acts) chain.acts.add(act);
+      chain.carries ||= acts.length > 0 || values.length > 0;
+      if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
-      state.chain = ties.length > 0 ? { ties: new Set(ties), terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id } : undefined;
+      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
     }
     state.know(turn.contentTerms, values);
+    for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
     state.userTerms.clear();

@@ -10,6 +10,7 @@ import type { AssembleOptions, AssembleResult } from '../render/index.js';
 import { CairnError } from '../log/index.js';
 import { findViewViolations } from '../render/index.js';
 import { NO_RESULT_TEXT } from '../render/index.js';
+import { LOOP_NOTICE_HEADER } from '../sovereignty/index.js';
 import { restoreContextEngine } from '../engine/index.js';
 import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../log/index.js';
 import type { CairnMessage } from '../log/index.js';
@@ -93,7 +94,11 @@ export function checkView(engine: ContextEngine, result: AssembleResult, context
   const brief = last && BRIEF_IDS.has(last.id) ? last : undefined;
   if (brief) {
     expect(brief.synthetic).toBe(true);
-    expect(String(brief.content).startsWith(`[${brief.id}]`)).toBe(true);
+    // While a loop is detected the loop notice opens the brief and the dead-end brief follows it
+    // in the same message (`turnBrief`), under the dead-end brief's id.
+    const content = String(brief.content);
+    const own = content.startsWith(`${LOOP_NOTICE_HEADER} `) && brief.id !== 'cairn:loop' ? content.slice(content.indexOf('\n\n') + 2) : content;
+    expect(own.startsWith(`[${brief.id}]`)).toBe(true);
   }
   const messages = brief ? result.messages.slice(0, -1) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);
