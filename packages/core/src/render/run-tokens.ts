@@ -36,27 +36,33 @@ function memo(store: WeakMap<TokenCounter, Map<string, number>>, counter: TokenC
 export function countByWords(text: string, given: TokenCounter): number {
   const counter = baseCounters.get(given) ?? given;
   if (text.length > MAX_ADDITIVE_CHARS) return counter.count(text);
+  if (text.length === 0) return 0;
   const counts = memo(wordCounts, counter);
   let total = 0;
   let start = 0;
-  for (let index = 1; index <= text.length; index++) {
-    // A word ends before a space that follows a non-space character, or at the end of the text.
-    if (index < text.length && (text.charCodeAt(index) !== 32 || isWhitespace(text.charCodeAt(index - 1), text, index - 1))) continue;
-    if (index - start > MAX_WORD_CHARS) {
-      total += counter.count(text.slice(start, index));
-    } else {
-      const word = text.slice(start, index);
-      let tokens = counts.get(word);
-      if (tokens === undefined) {
-        tokens = counter.count(word);
-        if (counts.size >= MAX_WORD_COUNTS) counts.clear();
-        counts.set(word, tokens);
-      }
-      total += tokens;
-    }
-    start = index;
+  // A word ends before a space that follows a non-space character, or at the end of the text
+  // (the native search finds the spaces; a space at 0 never ends one).
+  for (let space = text.indexOf(' ', 1); ; space = text.indexOf(' ', space + 1)) {
+    const end = space < 0 ? text.length : space;
+    if (space >= 0 && isWhitespace(text.charCodeAt(space - 1), text, space - 1)) continue;
+    total += wordTokens(text, start, end, counter, counts);
+    start = end;
+    if (space < 0) break;
   }
   return total;
+}
+
+/** Tokens of the word `text.slice(start, end)`, remembered unless it is long. */
+function wordTokens(text: string, start: number, end: number, counter: TokenCounter, counts: Map<string, number>): number {
+  const word = text.slice(start, end);
+  if (end - start > MAX_WORD_CHARS) return counter.count(word);
+  let tokens = counts.get(word);
+  if (tokens === undefined) {
+    tokens = counter.count(word);
+    if (counts.size >= MAX_WORD_COUNTS) counts.clear();
+    counts.set(word, tokens);
+  }
+  return tokens;
 }
 
 /** Longest run piece remembered (a piece names one unit, a message count, or a tool tally). */
