@@ -225,15 +225,23 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
   const last = units[units.length - 1]!;
+  const { entries } = context.log;
   const sourceIds: string[] = [];
-  for (const unit of units) for (const position of unit.positions) sourceIds.push(context.log.entries[position]!.message.id);
   if (units.length === 1) {
+    for (const position of first.positions) sourceIds.push(entries[position]!.message.id);
     return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
+  // One pass over the run's units (a new question's view reshapes runs that hold most of the log).
   const tools = new Map<string, number>();
   let failed = 0;
-  for (const unit of units) {
-    for (const call of unit.calls) tools.set(call.name, (tools.get(call.name) ?? 0) + 1);
+  for (let at = 0; at < units.length; at++) {
+    const unit = units[at]!;
+    const { positions, calls } = unit;
+    for (let index = 0; index < positions.length; index++) sourceIds.push(entries[positions[index]!]!.message.id);
+    for (let index = 0; index < calls.length; index++) {
+      const name = calls[index]!.name;
+      tools.set(name, (tools.get(name) ?? 0) + 1);
+    }
     if (unit.isError) failed++;
   }
   const tally = [...tools.entries()]

@@ -73,7 +73,7 @@ function pieceTokens(piece: string, counter: TokenCounter, counts: Map<string, n
   if (piece.length > MAX_PIECE_CHARS) return counter.count(piece);
   let tokens = counts.get(piece);
   if (tokens === undefined) {
-    tokens = counter.count(piece);
+    tokens = countByWords(piece, counter);
     if (counts.size >= MAX_WORD_COUNTS) counts.clear();
     counts.set(piece, tokens);
   }
@@ -93,14 +93,17 @@ export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRun
   if (parts.from.length + parts.to.length + parts.count.length + parts.tools.length > MAX_ADDITIVE_CHARS) return runMessageTokens(message, given);
   const counts = memo(pieceCounts, counter);
   const store = edges ? edgeStore(edges.log, counter, Math.max(edges.first, edges.last) + 1) : undefined;
+  // Each piece is counted by its words (the same count: the counter adds up at spaces), so that
+  // the words pieces share — `[cairn:placeholder`, ` count=12`, ` search_files×2,` — are counted
+  // once, and only what is new in a piece (a unit's id, a page id) reaches the tokenizer.
   let from = store ? store.from[edges!.first]! : -1;
   if (from < 0) {
-    from = store ? counter.count(parts.from) : pieceTokens(parts.from, counter, counts);
+    from = store ? countByWords(parts.from, counter) : pieceTokens(parts.from, counter, counts);
     if (store) store.from[edges!.first] = from;
   }
   let to = store ? store.to[edges!.last]! : -1;
   if (to < 0) {
-    to = store ? counter.count(parts.to) : pieceTokens(parts.to, counter, counts);
+    to = store ? countByWords(parts.to, counter) : pieceTokens(parts.to, counter, counts);
     if (store) store.to[edges!.last] = to;
   }
   return MESSAGE_OVERHEAD_TOKENS + from + to + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
@@ -117,8 +120,8 @@ export function warmRunEdgeTokens(log: object, given: TokenCounter, unit: number
   if (counter.additiveAtSpaces !== true) return false;
   const store = edgeStore(log, counter, unit + 1);
   if (store.from[unit]! >= 0 && store.to[unit]! >= 0) return false;
-  if (store.from[unit]! < 0) store.from[unit] = counter.count(from);
-  if (store.to[unit]! < 0) store.to[unit] = counter.count(to);
+  if (store.from[unit]! < 0) store.from[unit] = countByWords(from, counter);
+  if (store.to[unit]! < 0) store.to[unit] = countByWords(to, counter);
   return true;
 }
 

@@ -114,7 +114,8 @@ export function findBinarySpans(text: string): TextSpan[] {
       if (index - runStart >= MIN_BLOB_CHARS && isBlob(index - runStart, { upper, lower, digits, separators, nonHex })) spans.push({ start: runStart, end: index });
       runStart = -1;
     }
-    if (isBinaryCharacter(text, index)) {
+    // Printable ASCII (most of any text) is never binary.
+    if ((code < 32 || code > 126) && isBinaryCharacter(text, index)) {
       if (clusterCount > 0 && index - clusterEnd > MAX_CONTROL_GAP) {
         if (clusterCount >= MIN_CONTROL_CHARS) spans.push({ start: clusterStart, end: clusterEnd });
         clusterCount = 0;
