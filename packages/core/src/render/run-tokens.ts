@@ -35,7 +35,7 @@ function memo(store: WeakMap<TokenCounter, Map<string, number>>, counter: TokenC
  */
 export function countByWords(text: string, given: TokenCounter): number {
   const counter = baseCounters.get(given) ?? given;
-  if (text.length > MAX_ADDITIVE_CHARS) return counter.count(text);
+  if (text.length > MAX_ADDITIVE_CHARS) return longTextTokens(text, counter);
   if (text.length === 0) return 0;
   const counts = memo(wordCounts, counter);
   let total = 0;
@@ -50,6 +50,22 @@ export function countByWords(text: string, given: TokenCounter): number {
     if (space < 0) break;
   }
   return total;
+}
+
+/** Long texts remembered whole per counter (a brief is counted where it is built and again in the view). */
+const MAX_LONG_TEXTS = 32;
+const longTextCounts = new WeakMap<TokenCounter, Map<string, number>>();
+
+/** `counter.count(text)` of a text too long to count by words, remembered for the last few such texts. */
+function longTextTokens(text: string, counter: TokenCounter): number {
+  const counts = memo(longTextCounts, counter);
+  let tokens = counts.get(text);
+  if (tokens === undefined) {
+    tokens = counter.count(text);
+    if (counts.size >= MAX_LONG_TEXTS) counts.clear();
+    counts.set(text, tokens);
+  }
+  return tokens;
 }
 
 /** Tokens of the word `text.slice(start, end)`, remembered unless it is long. */
