@@ -52,15 +52,17 @@ function isTrimmedTail(char: string): boolean {
 }
 
 /**
- * The phrase and word patterns compiled once: each scan sets `lastIndex` to 0 before it starts
+ * The phrase patterns compiled once: each scan sets `lastIndex` to 0 before it starts
  * and runs to completion before the next (nothing here re-enters), so sharing them is safe and
- * saves compiling ten expressions per segment compressed.
+ * saves compiling nine expressions per segment compressed.
  */
 const PHRASE_SCANNERS: ReadonlyArray<readonly [AnchorKind, RegExp]> = PHRASES.map(([kind, pattern]) => [kind, new RegExp(pattern.source, pattern.flags)] as const);
 
 /** Most words {@link classifyCached} remembers before it starts afresh (bounded memory). */
 const MAX_CLASSIFIED_WORDS = 8192;
-const classified = new Map<string, AnchorKind | 'name?' | undefined>();
+/** What {@link classified} holds for a word that is no anchor (one lookup finds it, unlike `undefined`). */
+const PLAIN = 'plain';
+const classified = new Map<string, AnchorKind | 'name?' | typeof PLAIN>();
 
 /**
  * {@link classifyWord}, remembered per word: a log repeats its vocabulary, and classifying runs
@@ -70,10 +72,10 @@ function classifyCached(word: string, followedByParen: boolean): AnchorKind | 'n
   // A scanned word never holds `(` (the word pattern splits on it), so the prefix cannot collide.
   const key = followedByParen ? `(${word}` : word;
   const known = classified.get(key);
-  if (known !== undefined || classified.has(key)) return known;
+  if (known !== undefined) return known === PLAIN ? undefined : known;
   const kind = classifyWord(word, followedByParen);
   if (classified.size >= MAX_CLASSIFIED_WORDS) classified.clear();
-  classified.set(key, kind);
+  classified.set(key, kind ?? PLAIN);
   return kind;
 }
 
