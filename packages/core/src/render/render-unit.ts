@@ -221,6 +221,33 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
   return renderPlaceholderRunParts(units, context, texts).message;
 }
 
+/** Tools shown in a run's tally at most. */
+const TALLY_TOOLS = 3;
+
+/**
+ * The run's tool tally: the three most called tools (ties: by name), `name×count` joined by
+ * commas — picked in one pass over the tools (a run's tally is made for every merged run of a
+ * new question's view, and sorting them all was a large share of rendering the runs). @internal
+ */
+export function toolTally(tools: ReadonlyMap<string, number>): string {
+  const names: string[] = [];
+  const counts: number[] = [];
+  for (const [name, count] of tools) {
+    let at = names.length;
+    while (at > 0 && (counts[at - 1]! < count || (counts[at - 1] === count && name < names[at - 1]!))) at--;
+    if (at >= TALLY_TOOLS) continue;
+    names.splice(at, 0, name);
+    counts.splice(at, 0, count);
+    if (names.length > TALLY_TOOLS) {
+      names.pop();
+      counts.pop();
+    }
+  }
+  let tally = '';
+  for (let index = 0; index < names.length; index++) tally += `${index > 0 ? ', ' : ''}${markerField(names[index]!.slice(0, 32))}×${counts[index]!}`;
+  return tally;
+}
+
 /** {@link renderPlaceholderRun}, with the pieces of a merged run's text (`undefined` for one unit). @internal */
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
@@ -244,11 +271,7 @@ export function renderPlaceholderRunParts(units: readonly Unit[], context: Rende
     }
     if (unit.isError) failed++;
   }
-  const tally = [...tools.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, 3)
-    .map(([name, count]) => `${markerField(name.slice(0, 32))}×${count}`)
-    .join(', ');
+  const tally = toolTally(tools);
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {
