@@ -1,6 +1,6 @@
 import { composeBrief, type DeadEnd } from '../dead-ends/index.js';
 import { lessonAlignment, playbookLessons, SKILL_DIRECTION_UNITS, skillMatchesDirection } from '../playbook/index.js';
-import type { EngineState } from '../render/index.js';
+import { renderingCounter, type EngineState } from '../render/index.js';
 
 /** The lessons message's text and the logged messages it speaks for. @internal */
 export interface LessonsBrief {
@@ -22,7 +22,8 @@ function byDeadEndId(a: DeadEnd, b: DeadEnd): number {
  * kept between turns (the cache is emptied past {@link BRIEF_TOKEN_CACHE} entries).
  */
 function cachedCount(state: EngineState, cache: Map<string, number>): (value: string) => number {
-  const counter = state.options.tokenCounter;
+  // By words (the same counts): the lessons and the whole brief share most of their words.
+  const counter = renderingCounter(state.options.tokenCounter);
   if (cache.size > BRIEF_TOKEN_CACHE) cache.clear();
   return (value) => {
     let tokens = cache.get(value);

@@ -1,5 +1,6 @@
 import type { EngineState } from './engine-state.js';
 import { countMessageTokens } from '../log/index.js';
+import { renderingCounter } from './run-tokens.js';
 import type { ViewMessage } from '../log/index.js';
 
 /** The brief's share of a budget, with its floor and ceiling in tokens. */
@@ -27,7 +28,8 @@ export function renderBrief(state: EngineState, budget: number): { message: View
   const counter = state.options.tokenCounter;
   const last = lastBriefCount.get(state);
   if (last && last.id === message.id && last.text === brief.text && last.counter === counter) return { message, tokens: last.tokens };
-  const tokens = countMessageTokens(message, counter);
+  // Counted by its words (the same count): a brief changes by a line or two between questions.
+  const tokens = countMessageTokens(message, renderingCounter(counter));
   lastBriefCount.set(state, { id: message.id, text: brief.text, counter, tokens });
   return { message, tokens };
 }

@@ -221,26 +221,57 @@ export function renderPlaceholderRun(units: readonly Unit[], context: RenderCont
   return renderPlaceholderRunParts(units, context, texts).message;
 }
 
+/** Tools shown in a run's tally at most. */
+const TALLY_TOOLS = 3;
+
+/**
+ * The run's tool tally: the three most called tools (ties: by name), `name×count` joined by
+ * commas — picked in one pass over the tools (a run's tally is made for every merged run of a
+ * new question's view, and sorting them all was a large share of rendering the runs). @internal
+ */
+export function toolTally(tools: ReadonlyMap<string, number>): string {
+  const names: string[] = [];
+  const counts: number[] = [];
+  for (const [name, count] of tools) {
+    let at = names.length;
+    while (at > 0 && (counts[at - 1]! < count || (counts[at - 1] === count && name < names[at - 1]!))) at--;
+    if (at >= TALLY_TOOLS) continue;
+    names.splice(at, 0, name);
+    counts.splice(at, 0, count);
+    if (names.length > TALLY_TOOLS) {
+      names.pop();
+      counts.pop();
+    }
+  }
+  let tally = '';
+  for (let index = 0; index < names.length; index++) tally += `${index > 0 ? ', ' : ''}${markerField(names[index]!.slice(0, 32))}×${counts[index]!}`;
+  return tally;
+}
+
 /** {@link renderPlaceholderRun}, with the pieces of a merged run's text (`undefined` for one unit). @internal */
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
   const last = units[units.length - 1]!;
+  const { entries } = context.log;
   const sourceIds: string[] = [];
-  for (const unit of units) for (const position of unit.positions) sourceIds.push(context.log.entries[position]!.message.id);
   if (units.length === 1) {
+    for (const position of first.positions) sourceIds.push(entries[position]!.message.id);
     return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
+  // One pass over the run's units (a new question's view reshapes runs that hold most of the log).
   const tools = new Map<string, number>();
   let failed = 0;
-  for (const unit of units) {
-    for (const call of unit.calls) tools.set(call.name, (tools.get(call.name) ?? 0) + 1);
+  for (let at = 0; at < units.length; at++) {
+    const unit = units[at]!;
+    const { positions, calls } = unit;
+    for (let index = 0; index < positions.length; index++) sourceIds.push(entries[positions[index]!]!.message.id);
+    for (let index = 0; index < calls.length; index++) {
+      const name = calls[index]!.name;
+      tools.set(name, (tools.get(name) ?? 0) + 1);
+    }
     if (unit.isError) failed++;
   }
-  const tally = [...tools.entries()]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, 3)
-    .map(([name, count]) => `${markerField(name.slice(0, 32))}×${count}`)
-    .join(', ');
+  const tally = toolTally(tools);
   const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {

@@ -35,28 +35,50 @@ function memo(store: WeakMap<TokenCounter, Map<string, number>>, counter: TokenC
  */
 export function countByWords(text: string, given: TokenCounter): number {
   const counter = baseCounters.get(given) ?? given;
-  if (text.length > MAX_ADDITIVE_CHARS) return counter.count(text);
+  if (text.length > MAX_ADDITIVE_CHARS) return longTextTokens(text, counter);
+  if (text.length === 0) return 0;
   const counts = memo(wordCounts, counter);
   let total = 0;
   let start = 0;
-  for (let index = 1; index <= text.length; index++) {
-    // A word ends before a space that follows a non-space character, or at the end of the text.
-    if (index < text.length && (text.charCodeAt(index) !== 32 || isWhitespace(text.charCodeAt(index - 1), text, index - 1))) continue;
-    if (index - start > MAX_WORD_CHARS) {
-      total += counter.count(text.slice(start, index));
-    } else {
-      const word = text.slice(start, index);
-      let tokens = counts.get(word);
-      if (tokens === undefined) {
-        tokens = counter.count(word);
-        if (counts.size >= MAX_WORD_COUNTS) counts.clear();
-        counts.set(word, tokens);
-      }
-      total += tokens;
-    }
-    start = index;
+  // A word ends before a space that follows a non-space character, or at the end of the text
+  // (the native search finds the spaces; a space at 0 never ends one).
+  for (let space = text.indexOf(' ', 1); ; space = text.indexOf(' ', space + 1)) {
+    const end = space < 0 ? text.length : space;
+    if (space >= 0 && isWhitespace(text.charCodeAt(space - 1), text, space - 1)) continue;
+    total += wordTokens(text, start, end, counter, counts);
+    start = end;
+    if (space < 0) break;
   }
   return total;
+}
+
+/** Long texts remembered whole per counter (a brief is counted where it is built and again in the view). */
+const MAX_LONG_TEXTS = 32;
+const longTextCounts = new WeakMap<TokenCounter, Map<string, number>>();
+
+/** `counter.count(text)` of a text too long to count by words, remembered for the last few such texts. */
+function longTextTokens(text: string, counter: TokenCounter): number {
+  const counts = memo(longTextCounts, counter);
+  let tokens = counts.get(text);
+  if (tokens === undefined) {
+    tokens = counter.count(text);
+    if (counts.size >= MAX_LONG_TEXTS) counts.clear();
+    counts.set(text, tokens);
+  }
+  return tokens;
+}
+
+/** Tokens of the word `text.slice(start, end)`, remembered unless it is long. */
+function wordTokens(text: string, start: number, end: number, counter: TokenCounter, counts: Map<string, number>): number {
+  const word = text.slice(start, end);
+  if (end - start > MAX_WORD_CHARS) return counter.count(word);
+  let tokens = counts.get(word);
+  if (tokens === undefined) {
+    tokens = counter.count(word);
+    if (counts.size >= MAX_WORD_COUNTS) counts.clear();
+    counts.set(word, tokens);
+  }
+  return tokens;
 }
 
 /** Longest run piece remembered (a piece names one unit, a message count, or a tool tally). */
@@ -67,7 +89,7 @@ function pieceTokens(piece: string, counter: TokenCounter, counts: Map<string, n
   if (piece.length > MAX_PIECE_CHARS) return counter.count(piece);
   let tokens = counts.get(piece);
   if (tokens === undefined) {
-    tokens = counter.count(piece);
+    tokens = countByWords(piece, counter);
     if (counts.size >= MAX_WORD_COUNTS) counts.clear();
     counts.set(piece, tokens);
   }
@@ -87,14 +109,17 @@ export function placeholderRunTokens(message: ViewMessage, parts: PlaceholderRun
   if (parts.from.length + parts.to.length + parts.count.length + parts.tools.length > MAX_ADDITIVE_CHARS) return runMessageTokens(message, given);
   const counts = memo(pieceCounts, counter);
   const store = edges ? edgeStore(edges.log, counter, Math.max(edges.first, edges.last) + 1) : undefined;
+  // Each piece is counted by its words (the same count: the counter adds up at spaces), so that
+  // the words pieces share — `[cairn:placeholder`, ` count=12`, ` search_files×2,` — are counted
+  // once, and only what is new in a piece (a unit's id, a page id) reaches the tokenizer.
   let from = store ? store.from[edges!.first]! : -1;
   if (from < 0) {
-    from = store ? counter.count(parts.from) : pieceTokens(parts.from, counter, counts);
+    from = store ? countByWords(parts.from, counter) : pieceTokens(parts.from, counter, counts);
     if (store) store.from[edges!.first] = from;
   }
   let to = store ? store.to[edges!.last]! : -1;
   if (to < 0) {
-    to = store ? counter.count(parts.to) : pieceTokens(parts.to, counter, counts);
+    to = store ? countByWords(parts.to, counter) : pieceTokens(parts.to, counter, counts);
     if (store) store.to[edges!.last] = to;
   }
   return MESSAGE_OVERHEAD_TOKENS + from + to + pieceTokens(parts.count, counter, counts) + pieceTokens(parts.tools, counter, counts);
@@ -111,8 +136,8 @@ export function warmRunEdgeTokens(log: object, given: TokenCounter, unit: number
   if (counter.additiveAtSpaces !== true) return false;
   const store = edgeStore(log, counter, unit + 1);
   if (store.from[unit]! >= 0 && store.to[unit]! >= 0) return false;
-  if (store.from[unit]! < 0) store.from[unit] = counter.count(from);
-  if (store.to[unit]! < 0) store.to[unit] = counter.count(to);
+  if (store.from[unit]! < 0) store.from[unit] = countByWords(from, counter);
+  if (store.to[unit]! < 0) store.to[unit] = countByWords(to, counter);
   return true;
 }
 

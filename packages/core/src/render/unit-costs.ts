@@ -60,6 +60,7 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
   const { estimates, versions } = estimateStore(log, context, units.length);
   const maxIdTokens = log.maxIdTokens;
   const exact = new Set<number>();
+  const { squeeze } = context;
   // A bound on any merged run's cost; the tool tally only when the log has tool calls at all.
   const hasTools = log.maxToolNameTokens > 0;
   const runBound = MESSAGE_OVERHEAD_TOKENS + counter.count(hasTools ? RUN_TEMPLATE : PLAIN_RUN_TEMPLATE) + 2 * log.maxIdTokens + 3 * log.maxToolNameTokens + (hasTools ? 8 : 4) + (context.pageId ? counter.count(' pages=..') + 2 * (context.pageIdTokens ?? PAGE_ID_TOKENS) : 0);
@@ -67,8 +68,9 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
     full,
     compressed(index) {
       // A unit squeezed by the budget fallback is rendered and counted exactly (rare, and the
-      // fallback must know whether the view fits).
-      const cap = context.squeeze?.get(index);
+      // fallback must know whether the view fits). Planning asks this of every unit, several
+      // times a pass: the two lookups are skipped while nothing is squeezed or measured.
+      const cap = squeeze !== undefined && squeeze.size > 0 ? squeeze.get(index) : undefined;
       if (cap !== undefined) {
         const key = `${index}:${cap}`;
         let tokens = squeezedCache.get(key);
@@ -80,7 +82,7 @@ export function createUnitCosts(units: readonly Unit[], context: RenderContext):
       }
       // Units the budget fallback works on are measured: rendering is a pure function of the
       // unit, so this does not depend on what happens to be cached.
-      if (exact.has(index)) {
+      if (exact.size > 0 && exact.has(index)) {
         const tokens = renderCompressed(units[index]!, context).tokens;
         return tokens < full(index) ? tokens : undefined;
       }

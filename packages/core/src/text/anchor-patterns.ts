@@ -28,6 +28,33 @@ export const PHRASES: ReadonlyArray<readonly [AnchorKind, RegExp]> = [
   ],
 ];
 
+const HAS_DIGIT = /\d/;
+const HAS_MONTH = /jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i;
+const HAS_EXIT = /exit/i;
+const HAS_HTTP = /http/i;
+const HAS_STATUS = /status/i;
+const HAS_NOT = / not/i;
+const HAS_CONTRACTION = /n['\u2019]t/i;
+const HAS_INSTEAD = /instead of/i;
+
+/**
+ * For each of {@link PHRASES}, in the same order, a test that every text the pattern matches in
+ * passes (a literal part of every match, with the pattern's own case rule): a text that fails it
+ * is not scanned with the pattern. Most texts hold none of these phrases, and scanning each with
+ * every pattern was a large share of compressing it. `undefined`: always scanned. @internal
+ */
+export const PHRASE_PREFILTERS: ReadonlyArray<((text: string) => boolean) | undefined> = [
+  (text) => text.includes('://'),
+  (text) => HAS_EXIT.test(text),
+  (text) => HAS_HTTP.test(text),
+  (text) => HAS_STATUS.test(text),
+  undefined,
+  (text) => HAS_NOT.test(text),
+  (text) => HAS_CONTRACTION.test(text),
+  (text) => HAS_INSTEAD.test(text),
+  (text) => HAS_DIGIT.test(text) && HAS_MONTH.test(text),
+];
+
 /** Words the scan splits on; a comma inside a number like `1,250` is kept. @internal */
 export const WORD = /(?:[^\s"'`<>{}[\](),;|=]|(?<=\d),(?=\d{3}(?!\d)))+/g;
 

@@ -1,5 +1,6 @@
 import type { AnchorKind } from './anchor-kind.js';
-import { classifyWord, isPath, NAME_STOPWORDS, PHRASES, SENTENCE_END, SKIP_BEFORE_SENTENCE, WORD } from './anchor-patterns.js';
+import { classifyWord, isPath, NAME_STOPWORDS, PHRASE_PREFILTERS, PHRASES, SENTENCE_END, SKIP_BEFORE_SENTENCE } from './anchor-patterns.js';
+import { isRegExpSpace } from './regexp-space.js';
 
 export type { AnchorKind } from './anchor-kind.js';
 
@@ -51,16 +52,17 @@ function isTrimmedTail(char: string): boolean {
 }
 
 /**
- * The phrase and word patterns compiled once: each scan sets `lastIndex` to 0 before it starts
+ * The phrase patterns compiled once: each scan sets `lastIndex` to 0 before it starts
  * and runs to completion before the next (nothing here re-enters), so sharing them is safe and
- * saves compiling ten expressions per segment compressed.
+ * saves compiling nine expressions per segment compressed.
  */
 const PHRASE_SCANNERS: ReadonlyArray<readonly [AnchorKind, RegExp]> = PHRASES.map(([kind, pattern]) => [kind, new RegExp(pattern.source, pattern.flags)] as const);
-const WORD_SCANNER = new RegExp(WORD.source, WORD.flags);
 
 /** Most words {@link classifyCached} remembers before it starts afresh (bounded memory). */
 const MAX_CLASSIFIED_WORDS = 8192;
-const classified = new Map<string, AnchorKind | 'name?' | undefined>();
+/** What {@link classified} holds for a word that is no anchor (one lookup finds it, unlike `undefined`). */
+const PLAIN = 'plain';
+const classified = new Map<string, AnchorKind | 'name?' | typeof PLAIN>();
 
 /**
  * {@link classifyWord}, remembered per word: a log repeats its vocabulary, and classifying runs
@@ -70,17 +72,20 @@ function classifyCached(word: string, followedByParen: boolean): AnchorKind | 'n
   // A scanned word never holds `(` (the word pattern splits on it), so the prefix cannot collide.
   const key = followedByParen ? `(${word}` : word;
   const known = classified.get(key);
-  if (known !== undefined || classified.has(key)) return known;
+  if (known !== undefined) return known === PLAIN ? undefined : known;
   const kind = classifyWord(word, followedByParen);
   if (classified.size >= MAX_CLASSIFIED_WORDS) classified.clear();
-  classified.set(key, kind);
+  classified.set(key, kind ?? PLAIN);
   return kind;
 }
 
 /** Phrase anchors, sorted and without overlaps (earlier first; on a tie, longer first). */
 function findPhrases(text: string, cap: number): Span[] {
   const spans: Span[] = [];
-  for (const [kind, regex] of PHRASE_SCANNERS) {
+  for (let pattern = 0; pattern < PHRASE_SCANNERS.length; pattern++) {
+    const prefilter = PHRASE_PREFILTERS[pattern];
+    if (prefilter !== undefined && !prefilter(text)) continue;
+    const [kind, regex] = PHRASE_SCANNERS[pattern]!;
     regex.lastIndex = 0;
     let found = 0;
     for (let match = regex.exec(text); match !== null && found < cap; match = regex.exec(text)) {
@@ -121,6 +126,78 @@ export function positiveInteger(value: number | undefined, fallback: number): nu
 }
 
 /**
+ * True when the code unit at `index` belongs to a word of the scan: what `WORD` in
+ * `anchor-patterns.ts` matches one character at a time — anything but blanks and
+ * ``"'`<>{}[](),;|=``, and a comma between a digit and exactly three digits (`1,250`).
+ */
+function isWordCharacter(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  switch (code) {
+    case 34: // "
+    case 39: // '
+    case 96: // `
+    case 60: // <
+    case 62: // >
+    case 123: // {
+    case 125: // }
+    case 91: // [
+    case 93: // ]
+    case 40: // (
+    case 41: // )
+    case 59: // ;
+    case 124: // |
+    case 61: // =
+      return false;
+    case 44: // ,
+      return isDigitAt(text, index - 1) && isDigitAt(text, index + 1) && isDigitAt(text, index + 2) && isDigitAt(text, index + 3) && !isDigitAt(text, index + 4);
+    default:
+      return !isRegExpSpace(code);
+  }
+}
+
+function isDigitAt(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
+  return code >= 48 && code <= 57;
+}
+
+/** Where the next word starts at or after `from` (`text.length`: none). */
+function nextWordStart(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && !isWordCharacter(text, index)) index++;
+  return index;
+}
+
+/** Where the word that starts at `start` ends (the longest run of word characters: the pattern is greedy). */
+function wordEnd(text: string, start: number): number {
+  let index = start + 1;
+  while (index < text.length && isWordCharacter(text, index)) index++;
+  return index;
+}
+
+/** A run of capitalised words that may be a name, while {@link extractAnchors} scans. */
+interface NameRun {
+  start: number;
+  end: number;
+  secondStart: number;
+  words: number;
+  firstWord: string;
+}
+
+function emit(text: string, anchors: Anchor[], kind: AnchorKind, start: number, end: number): void {
+  anchors.push({ kind, text: text.slice(start, end), index: start });
+}
+
+/** Emits the run as a name if it is one (two or more words, or one not at a sentence start), and ends it. */
+function flushRun(text: string, anchors: Anchor[], run: NameRun): void {
+  if (run.words === 0) return;
+  const atStart = isSentenceStart(text, run.start);
+  const stopword = NAME_STOPWORDS.has(run.firstWord.toLowerCase());
+  if (run.words >= 2) emit(text, anchors, 'name', stopword ? run.secondStart : run.start, run.end);
+  else if (!atStart && !stopword) emit(text, anchors, 'name', run.start, run.end);
+  run.words = 0;
+}
+
+/**
  * Finds the logical anchors of a text: ids, numbers, paths, urls, code identifiers, names,
  * errors, negations and decisions. Extractive and deterministic; anchors come in text order and
  * never overlap. Linear in the length of the text: the scan stops once `maxAnchors` are found.
@@ -141,38 +218,23 @@ export function extractAnchors(text: string, options: ExtractAnchorsOptions = {}
   if (maxAnchors === 0 || text.length === 0) return anchors;
   const phrases = findPhrases(text, maxAnchors * 2 + 8);
   let phraseIndex = 0;
-  let runStart = -1;
-  let runEnd = -1;
-  let runSecondStart = -1;
-  let runWords = 0;
-  let runFirstWord = '';
+  // A run of capitalised words that may be a name (module-level helpers, not closures: this runs
+  // for every segment compressed).
+  const run: NameRun = { start: -1, end: -1, secondStart: -1, words: 0, firstWord: '' };
 
-  const emit = (kind: AnchorKind, start: number, end: number): void => {
-    anchors.push({ kind, text: text.slice(start, end), index: start });
-  };
-  const flushRun = (): void => {
-    if (runWords === 0) return;
-    const atStart = isSentenceStart(text, runStart);
-    const stopword = NAME_STOPWORDS.has(runFirstWord.toLowerCase());
-    if (runWords >= 2) emit('name', stopword ? runSecondStart : runStart, runEnd);
-    else if (!atStart && !stopword) emit('name', runStart, runEnd);
-    runWords = 0;
-  };
-
-  const regex = WORD_SCANNER;
-  regex.lastIndex = 0;
-  for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
+  for (let next = nextWordStart(text, 0); next < text.length; next = nextWordStart(text, next)) {
     if (anchors.length >= maxAnchors) break;
-    let start = match.index;
-    let end = start + match[0].length;
+    let start = next;
+    let end = wordEnd(text, start);
+    next = end;
     while (phraseIndex < phrases.length && phrases[phraseIndex]!.end <= start) {
       const phrase = phrases[phraseIndex++]!;
-      flushRun();
-      emit(phrase.kind, phrase.start, phrase.end);
+      flushRun(text, anchors, run);
+      emit(text, anchors, phrase.kind, phrase.start, phrase.end);
     }
     const phrase = phrases[phraseIndex];
     if (phrase && phrase.start < end) {
-      flushRun();
+      flushRun(text, anchors, run);
       continue;
     }
     while (start < end && isTrimmedLead(text[start]!)) start++;
@@ -181,37 +243,37 @@ export function extractAnchors(text: string, options: ExtractAnchorsOptions = {}
     const word = text.slice(start, end);
     const separator = word.indexOf('::');
     if (separator > 0 && isPath(word.slice(0, separator))) {
-      flushRun();
-      emit('path', start, start + separator);
+      flushRun(text, anchors, run);
+      emit(text, anchors, 'path', start, start + separator);
       const rest = word.slice(separator + 2);
       const kind = rest ? classifyCached(rest, false) : undefined;
-      if (kind && kind !== 'name?') emit(kind, start + separator + 2, end);
-      else if (rest) emit('identifier', start + separator + 2, end);
+      if (kind && kind !== 'name?') emit(text, anchors, kind, start + separator + 2, end);
+      else if (rest) emit(text, anchors, 'identifier', start + separator + 2, end);
       continue;
     }
     const kind = classifyCached(word, text[end] === '(');
     if (kind === 'name?') {
-      if (runWords > 0 && start === runEnd + 1 && text[runEnd] === ' ') {
-        if (runWords === 1) runSecondStart = start;
-        runEnd = end;
-        runWords++;
+      if (run.words > 0 && start === run.end + 1 && text[run.end] === ' ') {
+        if (run.words === 1) run.secondStart = start;
+        run.end = end;
+        run.words++;
       } else {
-        flushRun();
-        runStart = start;
-        runEnd = end;
-        runWords = 1;
-        runFirstWord = word;
+        flushRun(text, anchors, run);
+        run.start = start;
+        run.end = end;
+        run.words = 1;
+        run.firstWord = word;
       }
       continue;
     }
-    flushRun();
-    if (kind) emit(kind, start, end);
+    flushRun(text, anchors, run);
+    if (kind) emit(text, anchors, kind, start, end);
   }
-  flushRun();
+  flushRun(text, anchors, run);
   if (anchors.length < maxAnchors) {
     while (phraseIndex < phrases.length) {
       const phrase = phrases[phraseIndex++]!;
-      emit(phrase.kind, phrase.start, phrase.end);
+      emit(text, anchors, phrase.kind, phrase.start, phrase.end);
     }
   }
   anchors.sort((left, right) => left.index - right.index);

@@ -81,50 +81,53 @@ function mergeSpans(spans: TextSpan[]): TextSpan[] {
  */
 export function findBinarySpans(text: string): TextSpan[] {
   const spans: TextSpan[] = [];
+  // The run's statistics ({@link RunStatistics}) as plain numbers: a run starts at nearly every
+  // word, and an object per run was most of this scan's cost.
   let runStart = -1;
-  let stats: RunStatistics = { upper: 0, lower: 0, digits: 0, separators: 0, nonHex: 0 };
+  let upper = 0;
+  let lower = 0;
+  let digits = 0;
+  let separators = 0;
+  let nonHex = 0;
   let clusterStart = -1;
   let clusterEnd = -1;
   let clusterCount = 0;
-  const closeRun = (end: number): void => {
-    if (runStart >= 0 && isBlob(end - runStart, stats)) spans.push({ start: runStart, end });
-    runStart = -1;
-  };
-  const closeCluster = (): void => {
-    if (clusterCount >= MIN_CONTROL_CHARS) spans.push({ start: clusterStart, end: clusterEnd });
-    clusterCount = 0;
-  };
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
     if (isBase64Character(code)) {
       if (runStart < 0) {
         runStart = index;
-        stats = { upper: 0, lower: 0, digits: 0, separators: 0, nonHex: 0 };
+        upper = lower = digits = separators = nonHex = 0;
       }
-      if (code >= 48 && code <= 57) stats.digits++;
+      if (code >= 48 && code <= 57) digits++;
       else if (code >= 65 && code <= 90) {
-        stats.upper++;
-        if (code > 70) stats.nonHex++;
+        upper++;
+        if (code > 70) nonHex++;
       } else if (code >= 97 && code <= 122) {
-        stats.lower++;
-        if (code > 102) stats.nonHex++;
+        lower++;
+        if (code > 102) nonHex++;
       } else {
-        if (code === 47 || code === 45 || code === 95) stats.separators++;
-        stats.nonHex++;
+        if (code === 47 || code === 45 || code === 95) separators++;
+        nonHex++;
       }
-    } else {
-      closeRun(index);
+    } else if (runStart >= 0) {
+      if (index - runStart >= MIN_BLOB_CHARS && isBlob(index - runStart, { upper, lower, digits, separators, nonHex })) spans.push({ start: runStart, end: index });
+      runStart = -1;
     }
-    if (isBinaryCharacter(text, index)) {
-      if (clusterCount > 0 && index - clusterEnd > MAX_CONTROL_GAP) closeCluster();
+    // Printable ASCII (most of any text) is never binary.
+    if ((code < 32 || code > 126) && isBinaryCharacter(text, index)) {
+      if (clusterCount > 0 && index - clusterEnd > MAX_CONTROL_GAP) {
+        if (clusterCount >= MIN_CONTROL_CHARS) spans.push({ start: clusterStart, end: clusterEnd });
+        clusterCount = 0;
+      }
       if (clusterCount === 0) clusterStart = index;
       clusterEnd = index + 1;
       clusterCount++;
     }
   }
-  closeRun(text.length);
-  closeCluster();
-  return mergeSpans(spans);
+  if (runStart >= 0 && isBlob(text.length - runStart, { upper, lower, digits, separators, nonHex })) spans.push({ start: runStart, end: text.length });
+  if (clusterCount >= MIN_CONTROL_CHARS) spans.push({ start: clusterStart, end: clusterEnd });
+  return spans.length === 0 ? spans : mergeSpans(spans);
 }
 
 /**

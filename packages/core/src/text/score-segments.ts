@@ -1,4 +1,5 @@
 import { extractAnchors, type Anchor, type AnchorKind } from './extract-anchors.js';
+import { collapseDigitsAndBlanks } from './regexp-space.js';
 import { firstNonBlank, lastNonBlank, type Segment } from './segment.js';
 
 /** How much one anchor of each kind adds to a segment's score. @internal */
@@ -57,7 +58,7 @@ function templateOf(content: string, anchors: readonly Anchor[]): string {
     position = anchor.index + anchor.text.length;
   }
   template += content.slice(position);
-  return template.replace(/\d+/g, '#').replace(/\s+/g, ' ');
+  return collapseDigitsAndBlanks(template);
 }
 
 /**
