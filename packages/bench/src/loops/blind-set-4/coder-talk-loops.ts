@@ -32,13 +32,13 @@ function versionAskedManyWays(log: EpisodeWriter4, random: SeededRandom, repeats
 }
 
 const PLANS = [
-  'I will open {file} at line {line}, change the equality check to an equivalence check, and re-run the test.',
-  'My plan: go to line {line} of {file}, replace the == comparison with an equivalence test, then run pytest.',
-  'Next I am going to edit {file} around line {line} so the comparison uses equivalence, and then test.',
-  'As said, the fix is on line {line} of {file}: swap the comparison for an equivalence check, then re-run.',
-  'I need to modify line {line} in {file} (equivalence instead of equality) and verify with the test.',
-  'Plan again: edit {file}:{line}, equivalence not equality, run the failing test.',
-  'Let me edit line {line} of {file} to use an equivalence check and re-run the tests.',
+  'I will open {file} at line {line}, fix the faulty expression there, and re-run the test.',
+  'My plan: go to line {line} of {file}, correct the expression on that line, then run pytest.',
+  'Next I am going to edit {file} around line {line} so the expression handles this input, and then test.',
+  'As said, the fix is on line {line} of {file}: correct that expression, then re-run.',
+  'I need to modify line {line} in {file} and verify with the failing test.',
+  'Plan again: edit {file}:{line}, fix the expression, run the failing test.',
+  'Let me edit line {line} of {file} and re-run the tests.',
 ];
 const FORMAT_ERROR = 'Your output was not formatted correctly. You must always include one discussion and one command as part of your response. Make sure you do not have multiple discussion/command tags.\nPlease make sure your output precisely matches the following format:\nDISCUSSION\nDiscuss here with yourself about what your planning and what you\'re going to do in this step.\n\n```\ncommand(s) that you\'re going to run\n```';
 
