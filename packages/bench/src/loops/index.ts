@@ -33,3 +33,5 @@ export { BLIND_EPISODES_PER_KIND_2, BLIND_LOOP_KINDS_2, blindLoopEpisode2, blind
 export type { BlindLoopEpisode2, BlindLoopEpisodeKind2 } from './blind-loop-episodes-2.js';
 export { BLIND_EPISODES_PER_KIND_3, BLIND_LOOP_KINDS_3, blindLoopEpisode3, blindLoopEpisodes3 } from './blind-loop-episodes-3.js';
 export type { BlindLoopEpisode3, BlindLoopEpisodeKind3 } from './blind-loop-episodes-3.js';
+export { BLIND_EPISODES_PER_KIND_4, BLIND_LOOP_KINDS_4, blindLoopEpisode4, blindLoopEpisodes4 } from './blind-loop-episodes-4.js';
+export type { BlindLoopEpisode4, BlindLoopEpisodeKind4 } from './blind-loop-episodes-4.js';
