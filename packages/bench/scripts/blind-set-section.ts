@@ -8,7 +8,7 @@
  * being written; its `borderline` marks both loops and non-loops.
  */
 import type { CairnMessage, DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, blindLoopEpisodes4, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
 
 /** What a blind set's section reads of an episode. */
 interface ScoredEpisode {
@@ -66,6 +66,23 @@ export function printThirdBlindSetReport(options: DetectLoopOptions, detectors: 
   const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
   process.stdout.write(
     `\nThird blind set (${episodes.length} synthetic episodes of 36 kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-3.ts, written by an author who never read a detector, in parallel with the stall detector's second version; no detector tuned on it)\n`,
+  );
+  printEpisodeScores(episodes, options, detectors);
+}
+
+/**
+ * Prints the detectors on the fourth blind set (`src/loops/blind-loop-episodes-4.ts`).
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printFourthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  const episodes = blindLoopEpisodes4();
+  const loops = episodes.filter((episode) => episode.loop).length;
+  const borderlineLoops = episodes.filter((episode) => episode.loop && episode.borderline).length;
+  const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
+  process.stdout.write(
+    `\nFourth blind set (${episodes.length} synthetic episodes of 30 kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-4.ts, written by an author who never read a detector, in parallel with the stall detector's third version; no detector tuned on it)\n`,
   );
   printEpisodeScores(episodes, options, detectors);
 }
