@@ -194,14 +194,27 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const hot: string[] = [];
   const unansweredCalls: string[] = [];
   const orphanResults: string[] = [];
-  log.units.forEach((unit, index) => {
-    counts[fidelities[index]!]++;
+  // Per unit only the plan's own arrays are read; the log's units only where they matter: the
+  // hot ones, and orphan results and open calls (the log's irregular units, in index order).
+  let full = 0;
+  let compressed = 0;
+  for (let index = 0; index < fidelities.length; index++) {
+    const fidelity = fidelities[index]!;
+    if (fidelity === 'full') full++;
+    else if (fidelity === 'compressed') compressed++;
     const reason = reasons[index];
-    if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(unit.id);
+    if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(log.units[index]!.id);
+  }
+  counts.full = full;
+  counts.compressed = compressed;
+  counts.placeholder = fidelities.length - full - compressed;
+  for (const index of [...log.irregularUnits].sort((a, b) => a - b)) {
+    const unit = log.units[index]!;
     if (unit.kind === 'orphan-result') orphanResults.push(unit.id);
     if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
-  });
-  const scores = units.map((unit) => unit.score);
+  }
+  const scores = new Float64Array(units.length);
+  for (let index = 0; index < scores.length; index++) scores[index] = units[index]!.score;
   // The render's own copy of the fidelities it rendered (never changed later) is this turn's.
   const finalFidelities = rendered.fidelities.length === fidelities.length ? rendered.fidelities : [...fidelities];
   const unitCount = log.units.length;
