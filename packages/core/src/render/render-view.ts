@@ -42,20 +42,40 @@ function backgroundReserve(state: EngineState, budget: number): number {
   return cacheAware ? Math.floor(budget * (1 - compactAt)) : 0;
 }
 
-function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
+/** What the log held when a render cache was made: its entries and the summaries recorded. */
+const renderedAt = new WeakMap<RenderCache, { entries: number; summaries: number }>();
+
+/**
+ * The first unit from which a unit's version may differ from the one a cache rendered: a version
+ * changes only when a message joins the unit (a tool result: an entry appended since) or a summary
+ * is recorded for it (the summaries grew). Units before it need only their fidelity compared
+ * (the log's units are not read). `0` when the cache's log state is unknown.
+ */
+function firstVersionChange(state: EngineState, cache: RenderCache, shared: number): number {
+  const at = renderedAt.get(cache);
+  const { log } = state;
+  if (at === undefined || at.summaries !== state.summaries.size || at.entries > log.entries.length) return 0;
+  let lowest = shared;
+  for (let position = at.entries; position < log.entries.length; position++) lowest = Math.min(lowest, log.entries[position]!.unit);
+  return lowest;
+}
+
+function firstChangedUnit(state: EngineState, units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;
   const shared = Math.min(units.length, cache.fidelities.length);
   let unit = 0;
-  while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
+  const versionsFrom = firstVersionChange(state, cache, shared);
+  while (unit < versionsFrom && cache.fidelities[unit] === fidelities[unit]) unit++;
+  if (unit === versionsFrom) while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
   if (unit === cache.fidelities.length && unit === units.length) return unit;
   // A placeholder run that the change extends must be rendered again from its start.
   while (unit > 0 && fidelities[unit - 1] === 'placeholder' && (unit >= shared || fidelities[unit] === 'placeholder' || cache.fidelities[unit] === 'placeholder')) unit--;
   return unit;
 }
 
-function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
+function renderMessages(state: EngineState, units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
   const { context, costs } = request;
-  const start = firstChangedUnit(units, fidelities, cache);
+  const start = firstChangedUnit(state, units, fidelities, cache);
   const reuse = cache !== undefined && start > 0 && start <= cache.firstMessage.length;
   const appendOnly = reuse && start === cache.firstMessage.length;
   const unchanged = cache !== undefined && start === units.length && start === cache.fidelities.length;
@@ -105,7 +125,9 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
   const versions = reuse ? cache.versions : [];
   versions.length = from;
   for (let index = from; index < units.length; index++) versions.push(units[index]!.version);
-  return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
+  const rendered: RenderCache = { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
+  renderedAt.set(rendered, { entries: state.log.entries.length, summaries: state.summaries.size });
+  return rendered;
 }
 
 function viewKey(message: ViewMessage): string {
@@ -156,7 +178,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const squeezing = (request.context.squeeze?.size ?? 0) > 0;
   const cache = state.renderCache?.squeezed || squeezing ? undefined : state.renderCache;
   state.renderCache = undefined;
-  let rendered = renderMessages(log.units, fidelities, request, cache);
+  let rendered = renderMessages(state, log.units, fidelities, request, cache);
   for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
     const before = fidelities;
     fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
@@ -167,7 +189,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
         if (fidelities[index] === 'placeholder' && units[index]!.placeholderSince < 0) units[index]!.placeholderSince = state.turn;
       }
     }
-    rendered = renderMessages(log.units, fidelities, request, rendered);
+    rendered = renderMessages(state, log.units, fidelities, request, rendered);
   }
   if (rendered.tokens > budget) {
     throw new CairnError({
