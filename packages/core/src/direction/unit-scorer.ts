@@ -1,6 +1,6 @@
 import type { ScoringWeights } from '../options/index.js';
 import { workPhaseMatch } from '../log/index.js';
-import type { Unit } from '../log/index.js';
+import type { Unit, WorkPhase } from '../log/index.js';
 import { ROLE_IMPORTANCE, type TurnSignals } from './score-unit.js';
 
 /** The signals a scorer reads, by slot. */
@@ -30,24 +30,74 @@ export function unitScorer(turn: TurnSignals): (unit: Unit, intentMatch: number,
   const slots = names.map((name) => (Object.hasOwn(SLOTS, name) ? SLOTS[name] : -1));
   let weightSum = 0;
   for (const value of values) weightSum += value;
+  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits) };
   return (unit, intentMatch, keywordOverlap) => {
     if (weightSum === 0) return 0;
     let sum = 0;
-    for (let index = 0; index < slots.length; index++) sum += values[index]! * signal(slots[index]!, unit, turn, intentMatch, keywordOverlap)!;
+    for (let index = 0; index < slots.length; index++) sum += values[index]! * signal(slots[index]!, unit, memo, intentMatch, keywordOverlap)!;
     const score = sum / weightSum;
     return score < 0 ? 0 : score > 1 ? 1 : score;
   };
 }
 
+/** A turn's signals with what it computes once for many units: phase matches by phase, recency by distance. */
+interface TurnMemo {
+  readonly turn: TurnSignals;
+  readonly phases: Map<WorkPhase, number>;
+  readonly decay: DecayTable;
+}
+
+/** `0.5 ** (distance / halfLife)` by whole distance (grown on demand), for one half-life. */
+interface DecayTable {
+  readonly halfLife: number;
+  values: Float64Array;
+}
+
+/** Distances past this are computed directly (a table that large would cost more than it saves). */
+const MAX_TABLED_DISTANCE = 1 << 22;
+/** Half-lives whose tables are kept (engines with other options compute their own). */
+const MAX_DECAY_TABLES = 8;
+const decayTables = new Map<number, DecayTable>();
+
+/**
+ * The recency table of a half-life: each unit's recency on a full rescore is `Math.pow(0.5,
+ * distance / halfLife)` with a whole distance, the same few values turn after turn (shifted by
+ * the units appended), so each is computed once, by the same expression (bit for bit).
+ */
+function decayTable(halfLife: number): DecayTable {
+  let table = decayTables.get(halfLife);
+  if (table === undefined) {
+    if (decayTables.size >= MAX_DECAY_TABLES) decayTables.clear();
+    table = { halfLife, values: new Float64Array(0) };
+    decayTables.set(halfLife, table);
+  }
+  return table;
+}
+
+function recency(table: DecayTable, distance: number): number {
+  if (!Number.isInteger(distance) || distance >= MAX_TABLED_DISTANCE) return Math.pow(0.5, distance / table.halfLife);
+  if (distance >= table.values.length) {
+    const grown = new Float64Array(Math.min(MAX_TABLED_DISTANCE, Math.max(1024, 2 * table.values.length, distance + 1)));
+    grown.set(table.values);
+    for (let at = table.values.length; at < grown.length; at++) grown[at] = Math.pow(0.5, at / table.halfLife);
+    table.values = grown;
+  }
+  return table.values[distance]!;
+}
+
 /** One signal of a unit, as `structuralParts` computes it. */
-function signal(slot: number, unit: Unit, turn: TurnSignals, intentMatch: number, keywordOverlap: number): number | undefined {
+function signal(slot: number, unit: Unit, memo: TurnMemo, intentMatch: number, keywordOverlap: number): number | undefined {
+  const { turn } = memo;
   switch (slot) {
     case 0:
       return intentMatch;
     case 1:
       return keywordOverlap;
-    case 2:
-      return workPhaseMatch(unit.workPhase, turn.workPhase);
+    case 2: {
+      let match = memo.phases.get(unit.workPhase);
+      if (match === undefined) memo.phases.set(unit.workPhase, (match = workPhaseMatch(unit.workPhase, turn.workPhase)));
+      return match;
+    }
     case 3: {
       let toolRelevance = 0;
       for (const call of unit.calls) {
@@ -63,7 +113,7 @@ function signal(slot: number, unit: Unit, turn: TurnSignals, intentMatch: number
     case 5:
       return turn.proximity.get(unit.index) ?? 0;
     case 6:
-      return Math.pow(0.5, Math.max(0, turn.lastUnit - unit.index) / turn.halfLifeUnits);
+      return recency(memo.decay, Math.max(0, turn.lastUnit - unit.index));
     case 7:
       return unit.pinned ? 1 : unit.isError ? 0.7 : ROLE_IMPORTANCE[unit.kind];
     default:
