@@ -23,14 +23,8 @@ const SLOTS: Record<keyof ScoringWeights, number> = {
  * role; a full rescore scores every unit, twice for a question). @internal
  */
 export function unitScorer(turn: TurnSignals): (unit: Unit, intentMatch: number, keywordOverlap: number) => number {
-  const { weights, active } = turn;
-  const names = (Object.keys(weights) as (keyof ScoringWeights)[]).filter((name) => active[name] && weights[name] > 0);
-  const values = names.map((name) => weights[name]);
-  // A name that is not a signal reads as undefined in the parts object, as it does here (-1).
-  const slots = names.map((name) => (Object.hasOwn(SLOTS, name) ? SLOTS[name] : -1));
-  let weightSum = 0;
-  for (const value of values) weightSum += value;
-  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits) };
+  const { values, slots, weightSum } = activeSlots(turn);
+  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits), proximity: proximityByIndex(turn.proximity), lastPhase: undefined, lastPhaseMatch: 0 };
   return (unit, intentMatch, keywordOverlap) => {
     if (weightSum === 0) return 0;
     let sum = 0;
@@ -40,15 +34,50 @@ export function unitScorer(turn: TurnSignals): (unit: Unit, intentMatch: number,
   };
 }
 
-/** A turn's signals with what it computes once for many units: phase matches by phase, recency by distance. */
+/**
+ * The signals on this turn, in the order of the weights' keys: their weights, their slots (-1: a
+ * name that is not a signal, read as undefined as in the parts object) and the weights' sum.
+ * @internal
+ */
+export function activeSlots(turn: TurnSignals): { values: number[]; slots: number[]; weightSum: number } {
+  const { weights, active } = turn;
+  const names = (Object.keys(weights) as (keyof ScoringWeights)[]).filter((name) => active[name] && weights[name] > 0);
+  const values = names.map((name) => weights[name]);
+  const slots = names.map((name) => (Object.hasOwn(SLOTS, name) ? SLOTS[name] : -1));
+  let weightSum = 0;
+  for (const value of values) weightSum += value;
+  return { values, slots, weightSum };
+}
+
+/**
+ * A turn's signals with what it computes once for many units: phase matches by phase (the last
+ * one read kept at hand: neighbours mostly share a phase), recency by distance, and graph
+ * proximity as an array by unit index (absent: 0).
+ */
 interface TurnMemo {
   readonly turn: TurnSignals;
   readonly phases: Map<WorkPhase, number>;
   readonly decay: DecayTable;
+  /** Absent: the map is read (keys other than whole indexes). */
+  readonly proximity: Float64Array | undefined;
+  lastPhase: WorkPhase | undefined;
+  lastPhaseMatch: number;
 }
 
-/** `0.5 ** (distance / halfLife)` by whole distance (grown on demand), for one half-life. */
-interface DecayTable {
+/** The proximity map as an array by unit index, up to its largest index (`undefined` for keys other than whole indexes, or one far past the log). @internal */
+export function proximityByIndex(proximity: ReadonlyMap<number, number>): Float64Array | undefined {
+  let largest = -1;
+  for (const index of proximity.keys()) {
+    if (!Number.isInteger(index) || index < 0 || index >= MAX_TABLED_DISTANCE) return undefined;
+    if (index > largest) largest = index;
+  }
+  const values = new Float64Array(largest + 1);
+  for (const [index, value] of proximity) values[index] = value;
+  return values;
+}
+
+/** `0.5 ** (distance / halfLife)` by whole distance (grown on demand), for one half-life. @internal */
+export interface DecayTable {
   readonly halfLife: number;
   values: Float64Array;
 }
@@ -63,8 +92,9 @@ const decayTables = new Map<number, DecayTable>();
  * The recency table of a half-life: each unit's recency on a full rescore is `Math.pow(0.5,
  * distance / halfLife)` with a whole distance, the same few values turn after turn (shifted by
  * the units appended), so each is computed once, by the same expression (bit for bit).
+ * @internal
  */
-function decayTable(halfLife: number): DecayTable {
+export function decayTable(halfLife: number): DecayTable {
   let table = decayTables.get(halfLife);
   if (table === undefined) {
     if (decayTables.size >= MAX_DECAY_TABLES) decayTables.clear();
@@ -74,7 +104,8 @@ function decayTable(halfLife: number): DecayTable {
   return table;
 }
 
-function recency(table: DecayTable, distance: number): number {
+/** `0.5 ** (distance / halfLife)` from the table (computed directly past it). @internal */
+export function recency(table: DecayTable, distance: number): number {
   if (!Number.isInteger(distance) || distance >= MAX_TABLED_DISTANCE) return Math.pow(0.5, distance / table.halfLife);
   if (distance >= table.values.length) {
     const grown = new Float64Array(Math.min(MAX_TABLED_DISTANCE, Math.max(1024, 2 * table.values.length, distance + 1)));
@@ -94,15 +125,21 @@ function signal(slot: number, unit: Unit, memo: TurnMemo, intentMatch: number, k
     case 1:
       return keywordOverlap;
     case 2: {
-      let match = memo.phases.get(unit.workPhase);
-      if (match === undefined) memo.phases.set(unit.workPhase, (match = workPhaseMatch(unit.workPhase, turn.workPhase)));
+      const phase = unit.workPhase;
+      if (phase === memo.lastPhase) return memo.lastPhaseMatch;
+      let match = memo.phases.get(phase);
+      if (match === undefined) memo.phases.set(phase, (match = workPhaseMatch(phase, turn.workPhase)));
+      memo.lastPhase = phase;
+      memo.lastPhaseMatch = match;
       return match;
     }
     case 3: {
+      const { calls } = unit;
       let toolRelevance = 0;
-      for (const call of unit.calls) {
-        if (turn.plannedTools.has(call.name)) toolRelevance = 1;
-        else if (turn.recentTools.has(call.name)) toolRelevance = Math.max(toolRelevance, 0.6);
+      for (let offset = 0; offset < calls.length; offset++) {
+        const name = calls[offset]!.name;
+        if (turn.plannedTools.has(name)) toolRelevance = 1;
+        else if (turn.recentTools.has(name)) toolRelevance = Math.max(toolRelevance, 0.6);
       }
       return toolRelevance;
     }
@@ -110,8 +147,11 @@ function signal(slot: number, unit: Unit, memo: TurnMemo, intentMatch: number, k
       for (const call of unit.calls) if (turn.plannedTools.has(call.name)) return 1;
       return 0;
     }
-    case 5:
-      return turn.proximity.get(unit.index) ?? 0;
+    case 5: {
+      const { proximity } = memo;
+      if (proximity === undefined) return turn.proximity.get(unit.index) ?? 0;
+      return unit.index < proximity.length ? proximity[unit.index]! : 0;
+    }
     case 6:
       return recency(memo.decay, Math.max(0, turn.lastUnit - unit.index));
     case 7:
