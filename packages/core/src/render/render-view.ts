@@ -8,6 +8,7 @@ import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
+import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -40,24 +41,6 @@ const MAX_REFITS = 6;
 function backgroundReserve(state: EngineState, budget: number): number {
   const { cacheAware, compactAt } = state.options.prefix;
   return cacheAware ? Math.floor(budget * (1 - compactAt)) : 0;
-}
-
-/** What the log held when a render cache was made: its entries and the summaries recorded. */
-const renderedAt = new WeakMap<RenderCache, { entries: number; summaries: number }>();
-
-/**
- * The first unit from which a unit's version may differ from the one a cache rendered: a version
- * changes only when a message joins the unit (a tool result: an entry appended since) or a summary
- * is recorded for it (the summaries grew). Units before it need only their fidelity compared
- * (the log's units are not read). `0` when the cache's log state is unknown.
- */
-function firstVersionChange(state: EngineState, cache: RenderCache, shared: number): number {
-  const at = renderedAt.get(cache);
-  const { log } = state;
-  if (at === undefined || at.summaries !== state.summaries.size || at.entries > log.entries.length) return 0;
-  let lowest = shared;
-  for (let position = at.entries; position < log.entries.length; position++) lowest = Math.min(lowest, log.entries[position]!.unit);
-  return lowest;
 }
 
 function firstChangedUnit(state: EngineState, units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
@@ -126,7 +109,7 @@ function renderMessages(state: EngineState, units: readonly Unit[], fidelities: 
   versions.length = from;
   for (let index = from; index < units.length; index++) versions.push(units[index]!.version);
   const rendered: RenderCache = { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
-  renderedAt.set(rendered, { entries: state.log.entries.length, summaries: state.summaries.size });
+  recordRenderedAt(state, rendered);
   return rendered;
 }
 
