@@ -1,35 +1,15 @@
-import { fc, test } from '@fast-check/vitest';
-import { beforeAll, describe, expect, vi } from 'vitest';
+/**
+ * Test support: two builds of the engine (one with a steady-turn shortcut taken out, loaded with
+ * `vi.doMock`) fed the same session — turns with or without a question, each followed by steady
+ * turns (one short message appended, the same request), pins and snapshot restores between them —
+ * checking that both show and decide the same every turn: the view, its counts and repairs, each
+ * unit's score (bit for bit), fidelity and reason, and the resource-class counts.
+ */
+import fc from 'fast-check';
+import { expect } from 'vitest';
 import type * as Core from '../index.js';
 import type { CairnMessage, ContextEngine } from '../index.js';
-import { arbitrarySession } from '../test-support/arbitrary-session.js';
-import { viewTurnArbitrary, type ViewTurn } from '../test-support/same-views.js';
-
-// Steady turns skip work that cannot change their outcome (issue 17, "steady1"): planning asks only
-// the units that can be mandatory why (mandatory-candidates.ts), the render cache compares versions
-// only from the first unit a message or summary could have changed (render-cache-versions.ts), and
-// a full rescore scores all units in one pass (unit-scores.ts). This loads the engine twice, once
-// as it is and once with those three taken out (test-support/reference-*.ts: every unit asked,
-// every version compared, every unit scored through the parts object), and checks that both give
-// the same views and the same per-unit decisions (scores bit for bit) turn after turn — with
-// pins, tool results arriving late or never, and a snapshot restored mid-session.
-
-let fast: typeof Core;
-let reference: typeof Core;
-
-beforeAll(async () => {
-  vi.resetModules();
-  fast = await import('../index.js');
-  vi.resetModules();
-  vi.doMock('../plan/mandatory-candidates.js', () => import('../plan/test-support/reference-mandatory-candidates.js'));
-  vi.doMock('../render/render-cache-versions.js', () => import('../render/test-support/reference-render-cache-versions.js'));
-  vi.doMock('../direction/unit-scores.js', () => import('../direction/test-support/reference-unit-scores.js'));
-  reference = await import('../index.js');
-  vi.doUnmock('../plan/mandatory-candidates.js');
-  vi.doUnmock('../render/render-cache-versions.js');
-  vi.doUnmock('../direction/unit-scores.js');
-  vi.resetModules();
-});
+import { viewTurnArbitrary, type ViewTurn } from './same-views.js';
 
 /** What a turn shows and decides: the view, its counts and repairs, each unit's score, fidelity and reason, the class counts. */
 function outcome(step: () => Core.AssembleResult): string {
@@ -55,14 +35,15 @@ function repairsByScan(engine: ContextEngine): { unansweredCalls: string[]; orph
   return { unansweredCalls, orphanResults };
 }
 
-interface Step extends ViewTurn {
+/** A turn of {@link expectSameSteadyTurns}: a view turn, maybe a pin and a restore before it. */
+export interface SteadyStep extends ViewTurn {
   /** Pin the message at this share of the log before the turn (undefined: none). */
   pin: number | undefined;
   /** Snapshot and restore both engines before the turn. */
   restore: boolean;
 }
 
-const stepArbitrary: fc.Arbitrary<Step> = fc.record({
+export const steadyStepArbitrary: fc.Arbitrary<SteadyStep> = fc.record({
   ingest: viewTurnArbitrary.map((turn) => turn.ingest),
   query: viewTurnArbitrary.map((turn) => turn.query),
   budget: viewTurnArbitrary.map((turn) => turn.budget),
@@ -70,8 +51,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.record({
   restore: fc.integer({ min: 0, max: 3 }).map((draw) => draw === 0),
 });
 
-function run(session: readonly CairnMessage[], steps: readonly Step[], onBudgetExceeded: 'throw' | 'compress-mandatory', steadyRepeats: number): void {
-  const builds = [fast, reference] as const;
+export function expectSameSteadyTurns(builds: readonly [typeof Core, typeof Core], session: readonly CairnMessage[], steps: readonly SteadyStep[], onBudgetExceeded: 'throw' | 'compress-mandatory', steadyRepeats: number): void {
   const options = (core: typeof Core) => ({ tokenCounter: core.createBpeTokenCounter(), onBudgetExceeded });
   let engines: ContextEngine[] = builds.map((core) => core.createContextEngine(options(core)));
   let logged = Math.min(session.length, Math.max(1, Math.floor(session.length / 2)));
@@ -100,16 +80,6 @@ function run(session: readonly CairnMessage[], steps: readonly Step[], onBudgetE
   }
 }
 
-describe('steady turns that skip work', () => {
-  test.prop(
-    [
-      arbitrarySession({ minTurns: 8, maxTurns: 40, deferResults: true, dropResults: true }),
-      fc.array(stepArbitrary, { minLength: 1, maxLength: 8 }),
-      fc.constantFrom('throw' as const, 'compress-mandatory' as const),
-      fc.integer({ min: 0, max: 4 }),
-    ],
-    { numRuns: 40 },
-  )('every turn, across pins and a restore, shows and decides what the unshortened engine does', (session, steps, onBudgetExceeded, steadyRepeats) => {
-    run(session, steps, onBudgetExceeded, steadyRepeats);
-  });
-});
+
+/** The arguments of a property over {@link expectSameSteadyTurns}: steps, the budget policy, steady turns after each. */
+export const steadyRunArbitraries = [fc.array(steadyStepArbitrary, { minLength: 1, maxLength: 8 }), fc.constantFrom('throw' as const, 'compress-mandatory' as const), fc.integer({ min: 0, max: 4 })] as const;
