@@ -24,7 +24,7 @@ const SLOTS: Record<keyof ScoringWeights, number> = {
  */
 export function unitScorer(turn: TurnSignals): (unit: Unit, intentMatch: number, keywordOverlap: number) => number {
   const { values, slots, weightSum } = activeSlots(turn);
-  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits), proximity: proximityByIndex(turn.proximity), lastPhase: undefined, lastPhaseMatch: 0 };
+  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits), lastPhase: undefined, lastPhaseMatch: 0 };
   return (unit, intentMatch, keywordOverlap) => {
     if (weightSum === 0) return 0;
     let sum = 0;
@@ -51,15 +51,12 @@ export function activeSlots(turn: TurnSignals): { values: number[]; slots: numbe
 
 /**
  * A turn's signals with what it computes once for many units: phase matches by phase (the last
- * one read kept at hand: neighbours mostly share a phase), recency by distance, and graph
- * proximity as an array by unit index (absent: 0).
+ * one read kept at hand: neighbours mostly share a phase) and recency by distance.
  */
 interface TurnMemo {
   readonly turn: TurnSignals;
   readonly phases: Map<WorkPhase, number>;
   readonly decay: DecayTable;
-  /** Absent: the map is read (keys other than whole indexes). */
-  readonly proximity: Float64Array | undefined;
   lastPhase: WorkPhase | undefined;
   lastPhaseMatch: number;
 }
@@ -147,11 +144,8 @@ function signal(slot: number, unit: Unit, memo: TurnMemo, intentMatch: number, k
       for (const call of unit.calls) if (turn.plannedTools.has(call.name)) return 1;
       return 0;
     }
-    case 5: {
-      const { proximity } = memo;
-      if (proximity === undefined) return turn.proximity.get(unit.index) ?? 0;
-      return unit.index < proximity.length ? proximity[unit.index]! : 0;
-    }
+    case 5:
+      return turn.proximity.get(unit.index) ?? 0;
     case 6:
       return recency(memo.decay, Math.max(0, turn.lastUnit - unit.index));
     case 7:

@@ -85,7 +85,8 @@ export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: r
   let lastPhase: WorkPhase | undefined;
   let lastPhaseMatch = 0;
   const decay = decayTable(turn.halfLifeUnits);
-  const proximity = proximityByIndex(turn.proximity);
+  // By unit index when most units are scored (a full rescore); a few read the map.
+  const proximity = count * 4 >= units.length ? proximityByIndex(turn.proximity) : undefined;
   // Which signals the turn reads, and each slot's place in `signals` (slot 8: not a signal, NaN).
   const on = new Uint8Array(9);
   for (const slot of slots) on[slot < 0 ? 8 : slot] = 1;
