@@ -12,7 +12,7 @@ import { unitScores } from './unit-scores.js';
 const SIGNALS: readonly (keyof ScoringWeights)[] = ['intentMatch', 'keywordOverlap', 'phaseMatch', 'toolRelevance', 'planRelevance', 'causalProximity', 'temporalDecay', 'roleImportance'];
 const PHASES: readonly WorkPhase[] = ['converse', 'explore', 'act', 'verify', 'recover'];
 const KINDS: readonly Unit['kind'][] = ['system', 'user', 'assistant', 'tool-exchange', 'orphan-result'];
-const TOOLS = ['read_file', 'run_tests', 'search', 'edit_file'];
+const TOOLS = ['read_file', 'run_tests', 'search', 'edit_file', '', 'a\u0000b', 'a', 'b', '["a"]'];
 
 const unitInput = fc.record({
   kind: fc.constantFrom(...KINDS),

@@ -22,7 +22,7 @@ const toolKeys = new WeakMap<readonly Unit[], ToolKeys>();
 function toolKeysOf(units: readonly Unit[]): ToolKeys {
   let cache = toolKeys.get(units);
   if (cache === undefined || cache.size > units.length) {
-    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byNames: new Map([['', 0]]) };
+    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byNames: new Map() };
     toolKeys.set(units, cache);
   }
   if (cache.keys.length < units.length) {
@@ -31,12 +31,17 @@ function toolKeysOf(units: readonly Unit[]): ToolKeys {
     cache.keys = grown;
   }
   for (let index = cache.size; index < units.length; index++) {
-    const names = units[index]!.calls.map((call) => call.name);
-    const signature = names.join('\u0000');
-    let key = names.length === 0 ? 0 : cache.byNames.get(signature);
+    const { calls } = units[index]!;
+    if (calls.length === 0) {
+      cache.keys[index] = 0;
+      continue;
+    }
+    // Unambiguous: one name as `=name`, several as their JSON list (which starts with `[`).
+    const signature = calls.length === 1 ? `=${calls[0]!.name}` : JSON.stringify(calls.map((call) => call.name));
+    let key = cache.byNames.get(signature);
     if (key === undefined) {
       key = cache.names.length;
-      cache.names.push(names);
+      cache.names.push(calls.map((call) => call.name));
       cache.byNames.set(signature, key);
     }
     cache.keys[index] = key;
