@@ -14,6 +14,8 @@ interface ToolKeys {
   size: number;
   /** A unit's call names of each key (key 0: no calls). */
   readonly names: string[][];
+  /** Keys of units with one call, by its name; of units with several, by their names' JSON list. */
+  readonly byName: Map<string, number>;
   readonly byNames: Map<string, number>;
 }
 
@@ -22,7 +24,7 @@ const toolKeys = new WeakMap<readonly Unit[], ToolKeys>();
 function toolKeysOf(units: readonly Unit[]): ToolKeys {
   let cache = toolKeys.get(units);
   if (cache === undefined || cache.size > units.length) {
-    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byNames: new Map() };
+    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byName: new Map(), byNames: new Map() };
     toolKeys.set(units, cache);
   }
   if (cache.keys.length < units.length) {
@@ -36,13 +38,14 @@ function toolKeysOf(units: readonly Unit[]): ToolKeys {
       cache.keys[index] = 0;
       continue;
     }
-    // Unambiguous: one name as `=name`, several as their JSON list (which starts with `[`).
-    const signature = calls.length === 1 ? `=${calls[0]!.name}` : JSON.stringify(calls.map((call) => call.name));
-    let key = cache.byNames.get(signature);
+    // One call: by its name (no string built); several: by their names' JSON list.
+    const byNames = calls.length === 1 ? cache.byName : cache.byNames;
+    const signature = calls.length === 1 ? calls[0]!.name : JSON.stringify(calls.map((call) => call.name));
+    let key = byNames.get(signature);
     if (key === undefined) {
       key = cache.names.length;
       cache.names.push(calls.map((call) => call.name));
-      cache.byNames.set(signature, key);
+      byNames.set(signature, key);
     }
     cache.keys[index] = key;
   }
