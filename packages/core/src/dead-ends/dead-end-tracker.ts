@@ -1,5 +1,4 @@
 import { callSignature, type CallSignature } from './call-signature.js';
-import { loggedCallSignature } from './logged-call-signature.js';
 import { classifyToolEffect, type ToolEffect } from './classify-tool-effect.js';
 import type { DeadEnd, DeadEndTrackerOptions, GuardVerdict, ProposedToolCall, RegisterDeadEndInput } from './dead-end-types.js';
 import { DEFAULT_DEAD_END_SIMILARITY, DEFAULT_UNKNOWN_FAILURE_BLOCK_AFTER } from './dead-end-types.js';
@@ -249,7 +248,7 @@ export class DeadEndTracker {
   #fail(call: PendingCall, signal: FailureSignal, sourceId: string, output: string): void {
     const { reason } = signal;
     const transient = signal.transient === true;
-    const signature = loggedCallSignature(call.name, call.arguments);
+    const signature = callSignature(call.name, call.arguments);
     const dependencies = failureDependencies(call.name, call.arguments, output, this.#openFile);
     const failureClass = this.#failureClass(signal, output);
     let deadEnd = this.#deadEnds.find((each) => each.trace.signature === signature.exact);
@@ -263,7 +262,7 @@ export class DeadEndTracker {
   }
 
   #succeed(call: PendingCall): void {
-    const signature = loggedCallSignature(call.name, call.arguments);
+    const signature = callSignature(call.name, call.arguments);
     const change = stateChangeTargets(call.name, call.arguments, this.#openFile);
     for (const deadEnd of this.#deadEnds) {
       if (!this.#effects.has(deadEnd.id)) continue; // explicit

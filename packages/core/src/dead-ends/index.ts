@@ -4,7 +4,6 @@
 // scripts/core-layout/apply.mjs (the names other folders and the package entry use).
 
 export { callSignature, nearText } from './call-signature.js';
-export { loggedCallSignature } from './logged-call-signature.js';
 export type { CallSignature } from './call-signature.js';
 export { classifyToolEffect, toolVerb } from './classify-tool-effect.js';
 export type { ToolEffect } from './classify-tool-effect.js';

@@ -1,4 +1,4 @@
-import { describeCall, detectCorrection, detectFailure, loggedCallSignature, type FailureReadings } from '../dead-ends/index.js';
+import { callSignature, describeCall, detectCorrection, detectFailure, type FailureReadings } from '../dead-ends/index.js';
 import { contentText, type CairnMessage } from '../log/index.js';
 import type { PlaybookBullet, PlaybookDelta } from './playbook-types.js';
 import { recoverySkill } from './recovery-skill.js';
@@ -65,7 +65,7 @@ export function curatePlaybook(state: CuratorState, message: CairnMessage, inVie
   if (message.role === 'assistant') {
     const calls = message.toolCalls ?? [];
     if (calls.length > 0) state.agent = true;
-    for (const call of calls) state.pending[call.id] = { name: call.name, signature: loggedCallSignature(call.name, call.arguments).exact, description: describeCall(call.name, call.arguments).replace(/\s+/g, ' ').trim() };
+    for (const call of calls) state.pending[call.id] = { name: call.name, signature: callSignature(call.name, call.arguments).exact, description: describeCall(call.name, call.arguments).replace(/\s+/g, ' ').trim() };
     state.lastApproach = [contentText(message.content).trim(), ...calls.map((call) => describeCall(call.name, call.arguments))].filter(Boolean).join('\n');
     return deltas;
   }
