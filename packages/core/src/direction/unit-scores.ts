@@ -1,7 +1,7 @@
 import { workPhaseMatch } from '../log/index.js';
 import type { Unit, WorkPhase } from '../log/index.js';
 import { ROLE_IMPORTANCE, type TurnSignals } from './score-unit.js';
-import { activeSlots, decayTable, proximityByIndex, recency } from './unit-scorer.js';
+import { activeSlots, decayTable, proximityByIndex, recency } from './scoring-tables.js';
 
 /**
  * Each unit's tool calls as a key (units with the same call names share one), by unit index: a
