@@ -6,6 +6,7 @@ import { shareWithNeighbours } from './share-with-neighbours.js';
 import { speakerFocus } from './speaker-focus.js';
 import { type ActiveSignals, type TurnSignals } from './score-unit.js';
 import { unitScorer } from './unit-scorer.js';
+import { unitScores } from './unit-scores.js';
 import type { SessionLog } from '../log/index.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from '../text/index.js';
 import type { TermBag } from '../text/index.js';
@@ -146,7 +147,20 @@ export function scoreUnits(
     // its best matches): every other unit's score would come out the same, bit for bit.
     for (const index of proximityChanges(previous.direction.signals.proximity, signals.proximity, indexes.length)) scoreAt(index);
   } else {
-    for (let offset = 0; offset < indexes.length; offset++) scoreAt(offset);
+    // Every unit: the two matches first, then all the scores signal by signal (`unitScores`).
+    const intentMatches = new Float64Array(indexes.length);
+    const keywordOverlaps = new Float64Array(indexes.length);
+    for (let offset = 0; offset < indexes.length; offset++) {
+      intentMatches[offset] = Math.min(1, raw.intent[offset]! / normalisers.intent);
+      keywordOverlaps[offset] = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
+      if (raw.dense && raw.dense[offset]! >= 0) intentMatches[offset] = withDense(intentMatches[offset]!, keywordOverlaps[offset]!, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
+    }
+    const scores = unitScores(signals, log.units, indexes, intentMatches, keywordOverlaps);
+    for (let offset = 0; offset < indexes.length; offset++) {
+      const state = states[indexes[offset]!]!;
+      state.score = focus ? scores[offset]! * focus[offset]! : scores[offset]!;
+      state.scoredTurn = turn;
+    }
   }
   passes.set(raw, pass);
   return raw;

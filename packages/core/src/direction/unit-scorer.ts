@@ -1,19 +1,8 @@
 import type { ScoringWeights } from '../options/index.js';
 import { workPhaseMatch } from '../log/index.js';
-import type { Unit } from '../log/index.js';
+import type { Unit, WorkPhase } from '../log/index.js';
 import { ROLE_IMPORTANCE, type TurnSignals } from './score-unit.js';
-
-/** The signals a scorer reads, by slot. */
-const SLOTS: Record<keyof ScoringWeights, number> = {
-  intentMatch: 0,
-  keywordOverlap: 1,
-  phaseMatch: 2,
-  toolRelevance: 3,
-  planRelevance: 4,
-  causalProximity: 5,
-  temporalDecay: 6,
-  roleImportance: 7,
-};
+import { activeSlots, decayTable, recency, type DecayTable } from './scoring-tables.js';
 
 /**
  * A unit's score for one turn, given its intent match and keyword overlap: what
@@ -23,36 +12,53 @@ const SLOTS: Record<keyof ScoringWeights, number> = {
  * role; a full rescore scores every unit, twice for a question). @internal
  */
 export function unitScorer(turn: TurnSignals): (unit: Unit, intentMatch: number, keywordOverlap: number) => number {
-  const { weights, active } = turn;
-  const names = (Object.keys(weights) as (keyof ScoringWeights)[]).filter((name) => active[name] && weights[name] > 0);
-  const values = names.map((name) => weights[name]);
-  // A name that is not a signal reads as undefined in the parts object, as it does here (-1).
-  const slots = names.map((name) => (Object.hasOwn(SLOTS, name) ? SLOTS[name] : -1));
-  let weightSum = 0;
-  for (const value of values) weightSum += value;
+  const { values, slots, weightSum } = activeSlots(turn);
+  const memo: TurnMemo = { turn, phases: new Map(), decay: decayTable(turn.halfLifeUnits), lastPhase: undefined, lastPhaseMatch: 0 };
   return (unit, intentMatch, keywordOverlap) => {
     if (weightSum === 0) return 0;
     let sum = 0;
-    for (let index = 0; index < slots.length; index++) sum += values[index]! * signal(slots[index]!, unit, turn, intentMatch, keywordOverlap)!;
+    for (let index = 0; index < slots.length; index++) sum += values[index]! * signal(slots[index]!, unit, memo, intentMatch, keywordOverlap)!;
     const score = sum / weightSum;
     return score < 0 ? 0 : score > 1 ? 1 : score;
   };
 }
 
+/**
+ * A turn's signals with what it computes once for many units: phase matches by phase (the last
+ * one read kept at hand: neighbours mostly share a phase) and recency by distance.
+ */
+interface TurnMemo {
+  readonly turn: TurnSignals;
+  readonly phases: Map<WorkPhase, number>;
+  readonly decay: DecayTable;
+  lastPhase: WorkPhase | undefined;
+  lastPhaseMatch: number;
+}
+
 /** One signal of a unit, as `structuralParts` computes it. */
-function signal(slot: number, unit: Unit, turn: TurnSignals, intentMatch: number, keywordOverlap: number): number | undefined {
+function signal(slot: number, unit: Unit, memo: TurnMemo, intentMatch: number, keywordOverlap: number): number | undefined {
+  const { turn } = memo;
   switch (slot) {
     case 0:
       return intentMatch;
     case 1:
       return keywordOverlap;
-    case 2:
-      return workPhaseMatch(unit.workPhase, turn.workPhase);
+    case 2: {
+      const phase = unit.workPhase;
+      if (phase === memo.lastPhase) return memo.lastPhaseMatch;
+      let match = memo.phases.get(phase);
+      if (match === undefined) memo.phases.set(phase, (match = workPhaseMatch(phase, turn.workPhase)));
+      memo.lastPhase = phase;
+      memo.lastPhaseMatch = match;
+      return match;
+    }
     case 3: {
+      const { calls } = unit;
       let toolRelevance = 0;
-      for (const call of unit.calls) {
-        if (turn.plannedTools.has(call.name)) toolRelevance = 1;
-        else if (turn.recentTools.has(call.name)) toolRelevance = Math.max(toolRelevance, 0.6);
+      for (let offset = 0; offset < calls.length; offset++) {
+        const name = calls[offset]!.name;
+        if (turn.plannedTools.has(name)) toolRelevance = 1;
+        else if (turn.recentTools.has(name)) toolRelevance = Math.max(toolRelevance, 0.6);
       }
       return toolRelevance;
     }
@@ -63,7 +69,7 @@ function signal(slot: number, unit: Unit, turn: TurnSignals, intentMatch: number
     case 5:
       return turn.proximity.get(unit.index) ?? 0;
     case 6:
-      return Math.pow(0.5, Math.max(0, turn.lastUnit - unit.index) / turn.halfLifeUnits);
+      return recency(memo.decay, Math.max(0, turn.lastUnit - unit.index));
     case 7:
       return unit.pinned ? 1 : unit.isError ? 0.7 : ROLE_IMPORTANCE[unit.kind];
     default:

@@ -6,7 +6,8 @@ import { expectSameViews, viewTurnArbitrary } from '../test-support/same-views.j
 
 // The scorer without a parts object per unit (issue 17) against the one it replaced (a parts
 // object per unit, then the combiner), view by view: the engine is loaded twice, once with the
-// reference scorer mocked in.
+// reference scorer mocked in (and the one-pass scorer of a full rescore, unit-scores.ts, taken
+// out: its reference scores unit by unit through that reference scorer).
 
 let fast: typeof Core;
 let reference: typeof Core;
@@ -16,8 +17,10 @@ beforeAll(async () => {
   fast = await import('../index.js');
   vi.resetModules();
   vi.doMock('./unit-scorer.js', () => import('./test-support/reference-unit-scorer.js'));
+  vi.doMock('./unit-scores.js', () => import('./test-support/reference-unit-scores.js'));
   reference = await import('../index.js');
   vi.doUnmock('./unit-scorer.js');
+  vi.doUnmock('./unit-scores.js');
   vi.resetModules();
 });
 

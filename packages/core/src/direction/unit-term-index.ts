@@ -84,7 +84,9 @@ export class UnitTermIndex {
     if (queryBag) this.#accumulateBm25(log, queryBag, saturation!, keyword);
     const scoringNorm = scoring ? norm(scoring) : 0;
     for (let unit = 0; unit < count; unit++) {
-      if (this.#indexedPositions[unit] !== log.units[unit]!.positions.length) {
+      // Only units with every call answered are indexed, and such a unit takes no more messages: an
+      // indexed unit is current (the log's units are not read to check).
+      if (this.#indexedPositions[unit]! < 0) {
         // Not indexed (or changed since): the direct merge walks.
         const features = log.unitFeatures(unit);
         intent[unit] = scoring ? Math.max(0, cosineOf(features.vector, norm(features.vector), scoring, scoringNorm)) : 0;
@@ -186,7 +188,7 @@ export class UnitTermIndex {
     const saturation = new Float64Array(count);
     const averageLength = log.statistics.averageLength;
     for (let unit = 0; unit < count; unit++) {
-      if (this.#indexedPositions[unit] !== log.units[unit]!.positions.length) continue;
+      if (this.#indexedPositions[unit]! < 0) continue;
       const relativeLength = averageLength > 0 ? this.#lengths[unit]! / averageLength : 1;
       saturation[unit] = BM25_K1 * (1 - BM25_B + BM25_B * relativeLength);
     }

@@ -45,7 +45,11 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const costs = createUnitCosts(log.units, context);
   const historyTokens = costs.fullTotal();
   const count = log.units.length;
-  const previous: (Fidelity | undefined)[] = units.map((unit) => (unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity));
+  let unscored = 0; // units never scored, counted in the same pass
+  const previous: (Fidelity | undefined)[] = units.map((unit) => {
+    if (unit.scoredTurn < 0) unscored++;
+    return unit.scoredTurn < 0 && unit.placeholderSince < 0 && unit.fidelity === 'full' ? undefined : unit.fidelity;
+  });
   const reasons: DecisionReason[] = new Array(count);
   const query = request.query?.trim() ? request.query : undefined;
   // A low-information query ("continue") is scored with the previous round's summary joined to it.
@@ -65,8 +69,6 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   } else {
     const signature = `${[...plannedTools].sort().join(',')}|${query ? 'q' : ''}${steering.key}`;
     const delta = state.direction.deltaSinceScored(turnDirection.scoring);
-    let unscored = 0;
-    for (const unit of units) if (unit.scoredTurn < 0) unscored++;
     const rescoreAll =
       delta >= options.directionDelta || signature !== state.lastSignature || unscored > Math.max(16, 0.1 * state.unitsAtRescore);
     rescored = rescoreAll ? 'all' : unscored > 0 ? 'new' : 'none';

@@ -73,7 +73,8 @@ export function expandHistory(state: EngineState, projection: Projection): Proje
  */
 export function attachSovereigntyMetadata(state: EngineState, result: AssembleResult, vitality: VitalityReport): void {
   const count = state.log.units.length;
-  const fidelities = state.units.slice(0, count).map((unit) => unit.fidelity);
+  const fidelities = new Array<Fidelity>(count);
+  for (let index = 0; index < count; index++) fidelities[index] = state.units[index]!.fidelity;
   const classes: Record<ResourceClass, number> = resourceClassCounts(state);
   const historyTokens = result.metadata.historyTokens;
   const viewTokens = result.metadata.tokens;

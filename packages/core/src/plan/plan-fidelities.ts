@@ -8,6 +8,7 @@ import type { createUnitCosts } from '../render/index.js';
 import { ViewPlan } from './view-plan.js';
 import { explicitlyPreservedUnits, requiredFloorUnits } from './unit-resource-class.js';
 import { startCacheAwareTurn } from './cache-aware-plan.js';
+import { mandatoryCandidates } from './mandatory-candidates.js';
 
 /** Fewest content tokens a squeezed message keeps. */
 const MIN_SQUEEZED_TOKENS = 12;
@@ -74,19 +75,25 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   // frees tokens, which then frees them from the latest point that is enough (cache-aware-plan.ts).
   const cacheAware = options.prefix.cacheAware && !replan;
   const deferred: number[] = [];
+  // Only the few units that can be mandatory are asked why (the others are not read from the log).
+  const candidates = mandatoryCandidates(state);
+  let nextCandidate = 0;
+  const yellowFits = historyTokens <= pressure.yellow * budget;
   for (let index = 0; index < count; index++) {
-    const reason = mandatoryReason(state, index);
+    let reason: DecisionReason | undefined;
+    if (candidates === undefined) reason = mandatoryReason(state, index);
+    else if (candidates[nextCandidate] === index) reason = mandatoryReason(state, candidates[nextCandidate++]!);
     mandatory[index] = reason !== undefined;
     const state_ = units[index]!;
     if (reason) {
       reasons[index] = reason;
       initial[index] = 'full';
     } else if (
+      proximity.has(index) &&
       state_.fidelity === 'placeholder' &&
       !state_.causalForced &&
       state_.placeholderSince >= 0 &&
       turn - state_.placeholderSince >= options.causalChainTurns &&
-      proximity.has(index) &&
       !(cacheAware && deferred.push(index) > 0)
     ) {
       forced[index] = true;
@@ -97,8 +104,8 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       reasons[index] = 'kept';
       // A history that fits under the yellow level is shown whole; a replan of a larger one
       // starts from placeholders and selects; otherwise last turn's decision stands.
-      initial[index] = historyTokens <= pressure.yellow * budget ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
-      if (floor.has(index) && initial[index] === 'placeholder') {
+      initial[index] = yellowFits ? 'full' : replan ? 'placeholder' : (previous[index] ?? 'full');
+      if (floor.size > 0 && floor.has(index) && initial[index] === 'placeholder') {
         initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
         reasons[index] = 'class:required';
       }

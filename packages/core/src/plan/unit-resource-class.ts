@@ -1,6 +1,7 @@
 import type { EngineState } from '../render/index.js';
 import { defaultResourceClass, maxResourceClass, type ResourceClass } from '../sovereignty/index.js';
 import { mandatoryReason } from './plan-values.js';
+import { pinnedUnits } from './mandatory-candidates.js';
 
 /** The class a unit has by default this turn (system, pinned, latest user turn, hot set, open tool chain). @internal */
 export function defaultUnitClass(state: EngineState, index: number): ResourceClass {
@@ -70,7 +71,12 @@ export function resourceClassCounts(state: EngineState): Record<ResourceClass, n
   const explicit = explicitUnitClasses(state);
   const { units, latestUserUnit } = state.log;
   const hotFrom = units.length - state.options.hotUnits;
-  for (let index = 0; index < units.length; index++) {
+  // Only units that can be other than droppable are read: the others are counted by subtraction.
+  const asked = new Set<number>([...pinnedUnits(state), ...state.log.irregularUnits, ...explicit.keys()]);
+  if (latestUserUnit >= 0) asked.add(latestUserUnit);
+  for (let index = Math.max(0, hotFrom); index < units.length; index++) asked.add(index);
+  counts.droppable = units.length - asked.size;
+  for (const index of asked) {
     const unit = units[index]!;
     const tagged = explicit.get(index);
     const mayNotDrop = unit.kind === 'system' || unit.pinned || unit.openCalls > 0 || index === latestUserUnit || (index > latestUserUnit && index >= hotFrom);

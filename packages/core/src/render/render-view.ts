@@ -8,6 +8,7 @@ import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
+import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -42,20 +43,22 @@ function backgroundReserve(state: EngineState, budget: number): number {
   return cacheAware ? Math.floor(budget * (1 - compactAt)) : 0;
 }
 
-function firstChangedUnit(units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
+function firstChangedUnit(state: EngineState, units: readonly Unit[], fidelities: readonly Fidelity[], cache: RenderCache | undefined): number {
   if (!cache) return 0;
   const shared = Math.min(units.length, cache.fidelities.length);
   let unit = 0;
-  while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
+  const versionsFrom = firstVersionChange(state, cache, shared);
+  while (unit < versionsFrom && cache.fidelities[unit] === fidelities[unit]) unit++;
+  if (unit === versionsFrom) while (unit < shared && cache.fidelities[unit] === fidelities[unit] && cache.versions[unit] === units[unit]!.version) unit++;
   if (unit === cache.fidelities.length && unit === units.length) return unit;
   // A placeholder run that the change extends must be rendered again from its start.
   while (unit > 0 && fidelities[unit - 1] === 'placeholder' && (unit >= shared || fidelities[unit] === 'placeholder' || cache.fidelities[unit] === 'placeholder')) unit--;
   return unit;
 }
 
-function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
+function renderMessages(state: EngineState, units: readonly Unit[], fidelities: readonly Fidelity[], request: RenderRequest, cache: RenderCache | undefined): RenderCache {
   const { context, costs } = request;
-  const start = firstChangedUnit(units, fidelities, cache);
+  const start = firstChangedUnit(state, units, fidelities, cache);
   const reuse = cache !== undefined && start > 0 && start <= cache.firstMessage.length;
   const appendOnly = reuse && start === cache.firstMessage.length;
   const unchanged = cache !== undefined && start === units.length && start === cache.fidelities.length;
@@ -105,7 +108,9 @@ function renderMessages(units: readonly Unit[], fidelities: readonly Fidelity[],
   const versions = reuse ? cache.versions : [];
   versions.length = from;
   for (let index = from; index < units.length; index++) versions.push(units[index]!.version);
-  return { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
+  const rendered: RenderCache = { fidelities: [...fidelities], versions, firstMessage, tokensAtUnit, messages, tokens };
+  recordRenderedAt(state, rendered);
+  return rendered;
 }
 
 function viewKey(message: ViewMessage): string {
@@ -156,7 +161,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const squeezing = (request.context.squeeze?.size ?? 0) > 0;
   const cache = state.renderCache?.squeezed || squeezing ? undefined : state.renderCache;
   state.renderCache = undefined;
-  let rendered = renderMessages(log.units, fidelities, request, cache);
+  let rendered = renderMessages(state, log.units, fidelities, request, cache);
   for (let attempt = 0; rendered.tokens > budget && attempt < MAX_REFITS; attempt++) {
     const before = fidelities;
     fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
@@ -167,7 +172,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
         if (fidelities[index] === 'placeholder' && units[index]!.placeholderSince < 0) units[index]!.placeholderSince = state.turn;
       }
     }
-    rendered = renderMessages(log.units, fidelities, request, rendered);
+    rendered = renderMessages(state, log.units, fidelities, request, rendered);
   }
   if (rendered.tokens > budget) {
     throw new CairnError({
@@ -194,14 +199,27 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   const hot: string[] = [];
   const unansweredCalls: string[] = [];
   const orphanResults: string[] = [];
-  log.units.forEach((unit, index) => {
-    counts[fidelities[index]!]++;
+  // Per unit only the plan's own arrays are read; the log's units only where they matter: the
+  // hot ones, and orphan results and open calls (the log's irregular units, in index order).
+  let full = 0;
+  let compressed = 0;
+  for (let index = 0; index < fidelities.length; index++) {
+    const fidelity = fidelities[index]!;
+    if (fidelity === 'full') full++;
+    else if (fidelity === 'compressed') compressed++;
     const reason = reasons[index];
-    if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(unit.id);
+    if (reason === 'mandatory:hot' || reason === 'mandatory:latest-user') hot.push(log.units[index]!.id);
+  }
+  counts.full = full;
+  counts.compressed = compressed;
+  counts.placeholder = fidelities.length - full - compressed;
+  for (const index of [...log.irregularUnits].sort((a, b) => a - b)) {
+    const unit = log.units[index]!;
     if (unit.kind === 'orphan-result') orphanResults.push(unit.id);
     if (unit.openCalls > 0) for (const call of unit.calls) if (call.answer < 0) unansweredCalls.push(call.id);
-  });
-  const scores = units.map((unit) => unit.score);
+  }
+  const scores = new Float64Array(units.length);
+  for (let index = 0; index < scores.length; index++) scores[index] = units[index]!.score;
   // The render's own copy of the fidelities it rendered (never changed later) is this turn's.
   const finalFidelities = rendered.fidelities.length === fidelities.length ? rendered.fidelities : [...fidelities];
   const unitCount = log.units.length;

@@ -1,0 +1,135 @@
+import { workPhaseMatch } from '../log/index.js';
+import type { Unit, WorkPhase } from '../log/index.js';
+import { ROLE_IMPORTANCE, type TurnSignals } from './score-unit.js';
+import { activeSlots, decayTable, proximityByIndex, recency } from './scoring-tables.js';
+
+/**
+ * Each unit's tool calls as a key (units with the same call names share one), by unit index: a
+ * unit's calls are fixed when it is logged, so a key is read once per unit, and a turn's tool
+ * and plan relevance are computed once per key instead of once per unit.
+ */
+interface ToolKeys {
+  keys: Int32Array;
+  /** Units keyed so far. */
+  size: number;
+  /** A unit's call names of each key (key 0: no calls). */
+  readonly names: string[][];
+  /** Keys of units with one call, by its name; of units with several, by their names' JSON list. */
+  readonly byName: Map<string, number>;
+  readonly byNames: Map<string, number>;
+}
+
+const toolKeys = new WeakMap<readonly Unit[], ToolKeys>();
+
+function toolKeysOf(units: readonly Unit[]): ToolKeys {
+  let cache = toolKeys.get(units);
+  if (cache === undefined || cache.size > units.length) {
+    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byName: new Map(), byNames: new Map() };
+    toolKeys.set(units, cache);
+  }
+  if (cache.keys.length < units.length) {
+    const grown = new Int32Array(Math.max(units.length, 2 * cache.keys.length));
+    grown.set(cache.keys);
+    cache.keys = grown;
+  }
+  for (let index = cache.size; index < units.length; index++) {
+    const { calls } = units[index]!;
+    if (calls.length === 0) {
+      cache.keys[index] = 0;
+      continue;
+    }
+    // One call: by its name (no string built); several: by their names' JSON list.
+    const byNames = calls.length === 1 ? cache.byName : cache.byNames;
+    const signature = calls.length === 1 ? calls[0]!.name : JSON.stringify(calls.map((call) => call.name));
+    let key = byNames.get(signature);
+    if (key === undefined) {
+      key = cache.names.length;
+      cache.names.push(calls.map((call) => call.name));
+      byNames.set(signature, key);
+    }
+    cache.keys[index] = key;
+  }
+  cache.size = units.length;
+  return cache;
+}
+
+/**
+ * The scores of many units at once (a full rescore): for each, what `unitScorer(turn)(unit,
+ * intent[offset], keyword[offset])` returns, bit for bit — the same products added in the same
+ * order, divided and clamped the same way — in one pass that reads each unit once, with the
+ * tool and plan relevance of each distinct set of call names, each phase match and each
+ * recency computed once.
+ *
+ * @param turn - The turn's signals.
+ * @param units - The log's units (each unit's `index` is its place in it).
+ * @param indexes - The units to score.
+ * @param intent - Intent match by offset in `indexes`.
+ * @param keyword - Keyword overlap by offset in `indexes`.
+ * @returns Scores by offset in `indexes`.
+ * @internal
+ */
+export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: readonly number[], intent: Float64Array, keyword: Float64Array): Float64Array {
+  const { values, slots, weightSum } = activeSlots(turn);
+  const count = indexes.length;
+  const scores = new Float64Array(count);
+  if (weightSum === 0) return scores;
+  const { plannedTools, recentTools } = turn;
+  const tools = toolKeysOf(units);
+  // Per key: tool relevance and plan relevance (NaN: not computed yet this turn).
+  const toolRelevance = new Float64Array(tools.names.length).fill(Number.NaN);
+  const planRelevance = new Float64Array(tools.names.length);
+  const relevanceOf = (key: number): void => {
+    let tool = 0;
+    let plan = 0;
+    for (const name of tools.names[key]!) {
+      if (plannedTools.has(name)) plan = 1;
+      if (plannedTools.has(name)) tool = 1;
+      else if (recentTools.has(name)) tool = Math.max(tool, 0.6);
+    }
+    toolRelevance[key] = tool;
+    planRelevance[key] = plan;
+  };
+  const phases = new Map<WorkPhase, number>();
+  let lastPhase: WorkPhase | undefined;
+  let lastPhaseMatch = 0;
+  const decay = decayTable(turn.halfLifeUnits);
+  // By unit index when most units are scored (a full rescore); a few read the map.
+  const proximity = count * 4 >= units.length ? proximityByIndex(turn.proximity) : undefined;
+  // Which signals the turn reads, and each slot's place in `signals` (slot 8: not a signal, NaN).
+  const on = new Uint8Array(9);
+  for (const slot of slots) on[slot < 0 ? 8 : slot] = 1;
+  const places = Int32Array.from(slots, (slot) => (slot < 0 ? 8 : slot));
+  const signals = new Float64Array(9);
+  signals[8] = Number.NaN;
+  for (let offset = 0; offset < count; offset++) {
+    const unit = units[indexes[offset]!]!;
+    const index = unit.index;
+    signals[0] = intent[offset]!;
+    signals[1] = keyword[offset]!;
+    if (on[2] === 1) {
+      const phase = unit.workPhase;
+      if (phase !== lastPhase) {
+        let match = phases.get(phase);
+        if (match === undefined) phases.set(phase, (match = workPhaseMatch(phase, turn.workPhase)));
+        lastPhase = phase;
+        lastPhaseMatch = match;
+      }
+      signals[2] = lastPhaseMatch;
+    }
+    if (on[3] === 1 || on[4] === 1) {
+      const key = tools.keys[index]!;
+      if (Number.isNaN(toolRelevance[key]!)) relevanceOf(key);
+      signals[3] = toolRelevance[key]!;
+      signals[4] = planRelevance[key]!;
+    }
+    if (on[5] === 1) signals[5] = proximity === undefined ? (turn.proximity.get(index) ?? 0) : index < proximity.length ? proximity[index]! : 0;
+    if (on[6] === 1) signals[6] = recency(decay, Math.max(0, turn.lastUnit - index));
+    // An unknown kind reads as undefined in the parts object: its product is NaN.
+    if (on[7] === 1) signals[7] = unit.pinned ? 1 : unit.isError ? 0.7 : (ROLE_IMPORTANCE[unit.kind] ?? Number.NaN);
+    let sum = 0;
+    for (let at = 0; at < places.length; at++) sum += values[at]! * signals[places[at]!]!;
+    const score = sum / weightSum;
+    scores[offset] = score < 0 ? 0 : score > 1 ? 1 : score;
+  }
+  return scores;
+}
