@@ -98,7 +98,7 @@ export const DEFAULT_CONSOLIDATION_OPTIONS: Readonly<ResolvedConsolidationOption
   indexShare: 0,
   staleAfterPages: 60,
   staleAfterMs: undefined,
-  plainFacts: false,
+  plainFacts: true,
   indexLines: 'full',
-  background: false,
+  background: true,
 });
