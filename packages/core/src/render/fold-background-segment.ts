@@ -79,6 +79,12 @@ function idleRuns(last: BackgroundMemo | undefined): Set<string> {
   return idle;
 }
 
+/** Whether `run` holds a unit of `covers` (flat ranges). */
+function overlaps(run: Run, covers: readonly number[]): boolean {
+  for (let at = 0; at < covers.length; at += 2) if (covers[at]! <= run.end && covers[at + 1]! >= run.start) return true;
+  return false;
+}
+
 /** Units of `run` that no kept block stands for, as flat ranges. */
 function uncovered(run: Run): number[] {
   const ranges: number[] = [];
@@ -102,10 +108,12 @@ function uncovered(run: Run): number[] {
  * within `budget`, paid for by the runs' tokens and what the plan left unused; a run whose pages
  * do not fit stays. Then the new block's best-scored pages get keywords while the view stays
  * within `budget` less `reserve`. Each block sits where the first unit it stands for was. The memo
- * comes back when no block folds too (it records the runs that stay). `undefined` when there is
- * no placeholder run, or when the kept blocks cannot stay. @internal
+ * comes back when no block folds too (it records the runs that stay). `extend`: a block (the one
+ * after `kept`) the new block extends: it stands for that block's units too, and its text begins
+ * with that block's text, byte for byte (a prompt cache that keeps token prefixes keeps it).
+ * `undefined` when there is no placeholder run, or when the kept blocks cannot stay. @internal
  */
-export function foldSegments(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve: number, kept: readonly BackgroundSegment[], last: BackgroundMemo | undefined): SegmentFold | undefined {
+export function foldSegments(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve: number, kept: readonly BackgroundSegment[], last: BackgroundMemo | undefined, extend?: BackgroundSegment): SegmentFold | undefined {
   const runs = findRuns(state, rendered, fidelities, kept);
   if (runs.length === 0) return undefined;
   const idle = idleRuns(last);
@@ -121,14 +129,16 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
     let coveredUnits = 0;
     for (let at = 0; at < run.covered.length; at += 2) coveredUnits += run.covered[at + 1]! - run.covered[at]! + 1;
     if (coveredUnits === run.end - run.start + 1) whole.push(index);
-    else if (coveredUnits > 0) partial.push(index);
+    else if (coveredUnits > 0 || (extend && overlaps(run, extend.covers))) partial.push(index);
     else if (run.start > floor && !idle.has(`${run.start}:${run.end}`)) free.push(index);
   });
   for (const index of partial) if (uncovered(runs[index]!)[0]! <= floor) return undefined;
   for (const index of whole) total -= runs[index]!.tokens;
   const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, kept.length > 0 ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER) + 1;
   const chosen: number[] = [];
-  const listed = new Set<string>();
+  // Extending a block: its text stays the new block's first bytes (its entries first, the new ones after them).
+  const listed = new Set<string>(extend?.pages);
+  if (extend) total += extend.blockTokens;
   const add = (index: number, force: boolean): boolean => {
     const run = runs[index]!;
     let added = listed.size === 0 && run.pages.length > 0 ? header : 0;
@@ -152,7 +162,7 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
   for (const index of free) add(index, false);
   // Keywords for the new block's best-scored pages while the estimate leaves the reserve.
   const scores = new Map<string, number>();
-  for (const index of chosen) for (const page of runs[index]!.pages) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
+  for (const index of chosen) for (const page of runs[index]!.pages) if (!extend?.pages.includes(page)) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
   const keywords = new Map<string, string[]>();
   const best = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEYWORD_PAGES);
   for (const [page] of best) {
@@ -176,14 +186,14 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
     const segments = [...kept];
     if (picked.length > 0) {
       const covers: number[] = [];
-      const pages: string[] = [];
-      const seen = new Set<string>();
+      const pages: string[] = [...(extend?.pages ?? [])];
+      const seen = new Set<string>(pages);
       for (const index of [...picked].sort((a, b) => a - b)) {
         const run = runs[index]!;
         covers.push(...(run.covered.length > 0 ? uncovered(run) : [run.start, run.end]));
         for (const page of run.pages) if (!seen.has(page)) (seen.add(page), pages.push(page));
       }
-      const entries: BackgroundEntry[] = pages.map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }));
+      const entries: BackgroundEntry[] = [...(extend?.entries ?? []), ...pages.slice(extend?.pages.length ?? 0).map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }))];
       const block = backgroundMessage(entries, coveredSourceIds(state.log, covers), kept.length);
       segments.push({ covers, block, blockTokens: backgroundTokens(block, counter), pages, entries });
     }

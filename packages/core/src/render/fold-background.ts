@@ -6,7 +6,7 @@ import { foldSegments } from './fold-background-segment.js';
 
 export { BACKGROUND_MESSAGE_ID, backgroundMessage, isBackgroundMessageId, type FoldedHistory } from './background-block.js';
 
-/** Most Background_Context blocks a view shows: past it, the last kept block and the new history fold into one. */
+/** Most Background_Context blocks a view shows: past it, the last block is extended instead (its text first, the new entries after it). */
 export const MAX_BACKGROUND_BLOCKS = 4;
 
 /**
@@ -19,7 +19,9 @@ export const MAX_BACKGROUND_BLOCKS = 4;
  * ({@link BackgroundMemo}). A turn that frees more history (a cache-aware turn frees from a
  * region start on, after the older runs) keeps the blocks whose units are all still placeholders,
  * byte for byte, and folds what is new into one more block after them (at most
- * {@link MAX_BACKGROUND_BLOCKS}), so a prompt cache keeps what comes before the new region. A
+ * {@link MAX_BACKGROUND_BLOCKS}), so a prompt cache keeps what comes before the new region; when
+ * the new region joins the run where the last block sits (or at the most blocks), that block is
+ * extended: its text stays the first bytes of the new one, the new entries after it. A
  * block that no longer holds (a unit it stands for is shown again), and every block after it, is
  * folded afresh. Every page of a folded unit is named in a block; a block shows no content of the
  * messages it stands for. `undefined` when no run folds. @internal
@@ -47,8 +49,9 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     if (!segmentStillHolds(segment, fidelities)) break;
     kept.push(segment);
   }
-  let folded = kept.length > 0 ? foldSegments(state, rendered, fidelities, budget, counter, reserve, kept, memo) : undefined;
-  if (folded && folded.memo.segments.length > MAX_BACKGROUND_BLOCKS) folded = foldSegments(state, rendered, fidelities, budget, counter, reserve, kept.slice(0, MAX_BACKGROUND_BLOCKS - 1), memo);
+  // A new block after the kept ones; else (it would sit beside the last, or past the most blocks) the last kept block extended.
+  let folded = kept.length > 0 && kept.length < MAX_BACKGROUND_BLOCKS ? foldSegments(state, rendered, fidelities, budget, counter, reserve, kept, memo) : undefined;
+  if (!folded && kept.length > 0) folded = foldSegments(state, rendered, fidelities, budget, counter, reserve, kept.slice(0, -1), memo, kept[kept.length - 1]);
   folded ??= foldSegments(state, rendered, fidelities, budget, counter, reserve, [], memo);
   // Kept when no block folds too: it records the runs that stay runs.
   if (folded) state.background = folded.memo;
