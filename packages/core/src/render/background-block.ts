@@ -1,6 +1,6 @@
-import { countMessageTokens } from '../log/index.js';
+import { countMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
 import type { TokenCounter, ViewMessage } from '../log/index.js';
-import { renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
+import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_MORE_HEADER, backgroundEntryText, renderBackgroundContext, type BackgroundEntry } from '../pages/index.js';
 import type { RenderCache } from './engine-state.js';
 import type { BackgroundSegment } from './background-memo.js';
 
@@ -68,6 +68,45 @@ export function backgroundTokens(block: ViewMessage, counter: TokenCounter): num
     last.set(content, tokens);
   }
   return tokens;
+}
+
+/**
+ * Whether a block's tokens are the sum of its pieces' — the header with its line break, `-` a
+ * line, ` ${entry}` an entry (the last of a line with the line break after it: o200k joins a break
+ * to the punctuation before it) — by `counter`: o200k (the default counter), whose pre-tokenizer
+ * starts a piece at every space after a non-space character (property-tested against the real
+ * counter in `background-block-tokens.property.test.ts`). Any other counter counts the whole text.
+ */
+function addsUpByPieces(counter: TokenCounter): boolean {
+  return counter.additiveAtSpaces === true && counter.id === 'o200k_base';
+}
+
+/** Longest entry text counted as a piece (a longer one, from long keywords, sends the block to the whole count). */
+const MAX_ENTRY_CHARS = 1024;
+
+/**
+ * Tokens of the block message `block` rendered from `entries` (`more`: a later block's header):
+ * summed from remembered piece counts when the counter adds up by pieces (no count of a text of
+ * thousands of entries), else {@link backgroundTokens}. Exactly `countMessageTokens(block, counter)`. @internal
+ */
+export function blockTokensOf(block: ViewMessage, entries: readonly BackgroundEntry[], more: boolean, counter: TokenCounter): number {
+  if (!addsUpByPieces(counter) || block.name || block.toolCalls) return backgroundTokens(block, counter);
+  const header = more ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER;
+  if (entries.length === 0) return MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, header);
+  const lines = Math.ceil(entries.length / BACKGROUND_ENTRIES_PER_LINE);
+  let total = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, `${header}\n`) + lines * countRemembered(counter, '-');
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[at]!;
+    const breaks = at % BACKGROUND_ENTRIES_PER_LINE === BACKGROUND_ENTRIES_PER_LINE - 1 && at < entries.length - 1;
+    if (!breaks && (!entry.keywords || entry.keywords.length === 0)) {
+      total += idTokens(counter, entry.id);
+      continue;
+    }
+    const text = backgroundEntryText(entry);
+    if (text.length > MAX_ENTRY_CHARS) return backgroundTokens(block, counter);
+    total += breaks ? counter.count(` ${text}\n`) : countRemembered(counter, ` ${text}`);
+  }
+  return total;
 }
 
 /**

@@ -2,7 +2,7 @@ import { CairnError } from '../log/index.js';
 import type { TokenCounter } from '../log/index.js';
 import { BACKGROUND_KEYWORDS, type BackgroundEntry, type PageBook } from '../pages/index.js';
 import type { BackgroundMemo, BackgroundSegment } from './background-memo.js';
-import { backgroundMessage, backgroundTokens } from './background-block.js';
+import { backgroundMessage, blockTokensOf } from './background-block.js';
 
 /** Longest keyword a restored block entry may show (a longer one marks a snapshot not made by cairn). */
 const MAX_KEYWORD_CHARS = 200;
@@ -87,7 +87,7 @@ function restoreSegment(json: { covers?: unknown; entries?: unknown; sourceIds?:
   });
   if (!Array.isArray(json.sourceIds) || json.sourceIds.some((id) => typeof id !== 'string' || !book.log.hasMessage(id))) throw invalid('stands for messages the log does not hold');
   const block = backgroundMessage(entries, [...(json.sourceIds as string[])], segment);
-  return { covers, block, blockTokens: backgroundTokens(block, counter), pages: entries.map((entry) => entry.id), entries };
+  return { covers, block, blockTokens: blockTokensOf(block, entries, segment > 0, counter), pages: entries.map((entry) => entry.id), entries };
 }
 
 /**

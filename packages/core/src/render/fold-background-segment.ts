@@ -3,7 +3,7 @@ import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
 import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_MORE_HEADER, backgroundKeywords, foldedPageResolver, type BackgroundEntry } from '../pages/index.js';
 import type { EngineState, RenderCache } from './engine-state.js';
 import { coveredSourceIds, placeholderRuns, type BackgroundMemo, type BackgroundSegment } from './background-memo.js';
-import { backgroundMessage, backgroundTokens, countRemembered, idTokens, placeSegments, type FoldedHistory } from './background-block.js';
+import { backgroundMessage, blockTokensOf, countRemembered, idTokens, placeSegments, type FoldedHistory } from './background-block.js';
 
 /** Folded pages, best in time × relevance first, that get keywords when the tokens allow. */
 const KEYWORD_PAGES = 8;
@@ -195,7 +195,7 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
       }
       const entries: BackgroundEntry[] = [...(extend?.entries ?? []), ...pages.slice(extend?.pages.length ?? 0).map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }))];
       const block = backgroundMessage(entries, coveredSourceIds(state.log, covers), kept.length);
-      segments.push({ covers, block, blockTokens: backgroundTokens(block, counter), pages, entries });
+      segments.push({ covers, block, blockTokens: blockTokensOf(block, entries, kept.length > 0, counter), pages, entries });
     }
     const folded = [...whole, ...picked].sort((a, b) => a - b).map((index) => runs[index]!);
     let runTokens = 0;
