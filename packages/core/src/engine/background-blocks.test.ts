@@ -15,9 +15,9 @@ const chars = createCharTokenCounter();
 const BUDGET = 4_000;
 const QUERY = 'subject3';
 
-function conversation(): CairnMessage[] {
+function conversation(turns = 60): CairnMessage[] {
   const messages: CairnMessage[] = [];
-  for (let turn = 0; turn < 60; turn++) {
+  for (let turn = 0; turn < turns; turn++) {
     messages.push({ id: `u${turn}`, role: 'user', content: `Question ${turn} about subject${turn % 7}: ${'some words of the conversation '.repeat(3)}` });
     messages.push({ id: `a${turn}`, role: 'assistant', content: `Answer ${turn} on subject${turn % 7}: ${'a reply with several more words '.repeat(3)}` });
   }
@@ -33,9 +33,9 @@ const isBlock = (message: ViewMessage) => message.id === 'cairn:background' || m
 const blocks = (result: AssembleResult) => result.messages.filter(isBlock);
 const same = (a: ViewMessage, b: ViewMessage) => a.id === b.id && contentText(a.content) === contentText(b.content);
 
-function engine(): ContextEngine {
+function engine(turns = 60): ContextEngine {
   const created = createContextEngine({ sessionId: 's', tokenCounter: chars });
-  created.ingest(conversation());
+  created.ingest(conversation(turns));
   return created;
 }
 
@@ -82,6 +82,27 @@ describe('Background_Context blocks on turns that free history (on by default)',
     }
     expect(added).toBeGreaterThan(0);
     expect(extended).toBeGreaterThan(0);
+  });
+
+  it('a new question that brings back a few folded units keeps the block text, standing for the units still out of view; every view is valid', () => {
+    const live = engine(300);
+    let previous = live.assemble({ budget: BUDGET, query: QUERY });
+    let trimmed = 0;
+    for (const [turn, query] of ['subject5 words', 'Question 12', 'Answer 40 on subject5', 'subject1', 'Question 3 about subject3', 'subject6 reply'].entries()) {
+      live.ingest({ id: `q${turn}`, role: 'user', content: query });
+      const view = live.assemble({ budget: BUDGET, query });
+      checkView(live, view, { counter: chars, budget: BUDGET });
+      const [before] = blocks(previous);
+      const [after] = blocks(view);
+      if (before && after && contentText(before.content) === contentText(after.content) && after.sourceIds.length < before.sourceIds.length) {
+        trimmed++;
+        // What it no longer stands for is in the view (coverage is checked by checkView).
+        const shown = new Set(view.messages.filter((message) => !isBlock(message)).flatMap((message) => message.sourceIds));
+        for (const id of before.sourceIds) if (!after.sourceIds.includes(id)) expect(shown.has(id), id).toBe(true);
+      }
+      previous = view;
+    }
+    expect(trimmed).toBeGreaterThan(0);
   });
 
   it('a restored engine shows the live blocks, and a snapshot made before later blocks existed restores as one block', () => {

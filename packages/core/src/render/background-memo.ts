@@ -70,15 +70,33 @@ export function memoStillHolds(memo: BackgroundMemo, fidelities: readonly Fideli
   return at === runs.length;
 }
 
-/** Whether every unit `segment` stands for is still a placeholder (then it may stay, byte for byte). @internal */
-export function segmentStillHolds(segment: BackgroundSegment, fidelities: readonly Fidelity[]): boolean {
+/** Least share of a block's units that must still be placeholders for the block to stay (else it folds afresh). */
+export const MIN_HELD_SHARE = 0.5;
+
+/**
+ * The block `segment` as it stands this turn: the same text, standing for its units that are still
+ * placeholders (a unit a new question brought back into view drops out of its `covers`; the page
+ * stays named, one consult away, and the text stays byte for byte). `segment` itself when every
+ * unit is; `undefined` when fewer than {@link MIN_HELD_SHARE} of them are, or none. The caller
+ * recounts the sources of a trimmed block. @internal
+ */
+export function segmentStillHolds(segment: BackgroundSegment, fidelities: readonly Fidelity[]): BackgroundSegment | undefined {
   const covers = segment.covers;
+  const held: number[] = [];
+  let total = 0;
+  let kept = 0;
   for (let at = 0; at < covers.length; at += 2) {
-    const end = covers[at + 1]!;
-    if (end >= fidelities.length) return false;
-    for (let unit = covers[at]!; unit <= end; unit++) if (fidelities[unit] !== 'placeholder') return false;
+    for (let unit = covers[at]!; unit <= covers[at + 1]!; unit++) {
+      total++;
+      if (unit >= fidelities.length || fidelities[unit] !== 'placeholder') continue;
+      kept++;
+      if (held.length > 0 && held[held.length - 1] === unit - 1) held[held.length - 1] = unit;
+      else held.push(unit, unit);
+    }
   }
-  return true;
+  if (kept === total) return segment;
+  if (kept === 0 || kept < total * MIN_HELD_SHARE) return undefined;
+  return { ...segment, covers: held };
 }
 
 /** Ids of the log messages of the units in `covers` (flat ranges), in unit order: what a block stands for. @internal */

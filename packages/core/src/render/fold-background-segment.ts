@@ -68,14 +68,14 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
 }
 
 /**
- * The placeholder runs of the last turn that no block replaced (`start:end`): the same run stays a
+ * The placeholder runs of the last turn that no block replaced (start → end): the same run stays a
  * run this turn (its message is in the prefix a prompt cache keeps; only a changed run folds).
  */
-function idleRuns(last: BackgroundMemo | undefined): Set<string> {
-  const idle = new Set<string>();
+function idleRuns(last: BackgroundMemo | undefined): Map<number, number> {
+  const idle = new Map<number, number>();
   if (!last) return idle;
-  for (let at = 0; at < last.runs.length; at += 2) idle.add(`${last.runs[at]}:${last.runs[at + 1]}`);
-  for (const { start, end } of last.folded) idle.delete(`${start}:${end}`);
+  for (let at = 0; at < last.runs.length; at += 2) idle.set(last.runs[at]!, last.runs[at + 1]!);
+  for (const { start, end } of last.folded) if (idle.get(start) === end) idle.delete(start);
   return idle;
 }
 
@@ -130,7 +130,7 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
     for (let at = 0; at < run.covered.length; at += 2) coveredUnits += run.covered[at + 1]! - run.covered[at]! + 1;
     if (coveredUnits === run.end - run.start + 1) whole.push(index);
     else if (coveredUnits > 0 || (extend && overlaps(run, extend.covers))) partial.push(index);
-    else if (run.start > floor && !idle.has(`${run.start}:${run.end}`)) free.push(index);
+    else if (run.start > floor && idle.get(run.start) !== run.end) free.push(index);
   });
   for (const index of partial) if (uncovered(runs[index]!)[0]! <= floor) return undefined;
   for (const index of whole) total -= runs[index]!.tokens;
@@ -162,7 +162,8 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
   for (const index of free) add(index, false);
   // Keywords for the new block's best-scored pages while the estimate leaves the reserve.
   const scores = new Map<string, number>();
-  for (const index of chosen) for (const page of runs[index]!.pages) if (!extend?.pages.includes(page)) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
+  const named = new Set(extend?.pages);
+  for (const index of chosen) for (const page of runs[index]!.pages) if (!named.has(page)) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
   const keywords = new Map<string, string[]>();
   const best = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEYWORD_PAGES);
   for (const [page] of best) {

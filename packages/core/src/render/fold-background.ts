@@ -1,6 +1,6 @@
 import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
 import type { EngineState, RenderCache } from './engine-state.js';
-import { coveredSourceIds, memoStillHolds, segmentStillHolds, type BackgroundMemo, type BackgroundSegment } from './background-memo.js';
+import { coveredSourceIds, memoStillHolds, MIN_HELD_SHARE, segmentStillHolds, type BackgroundMemo, type BackgroundSegment } from './background-memo.js';
 import { placeSegments, type FoldedHistory } from './background-block.js';
 import { foldSegments } from './fold-background-segment.js';
 
@@ -21,9 +21,10 @@ export const MAX_BACKGROUND_BLOCKS = 4;
  * byte for byte, and folds what is new into one more block after them (at most
  * {@link MAX_BACKGROUND_BLOCKS}), so a prompt cache keeps what comes before the new region; when
  * the new region joins the run where the last block sits (or at the most blocks), that block is
- * extended: its text stays the first bytes of the new one, the new entries after it. A
- * block that no longer holds (a unit it stands for is shown again), and every block after it, is
- * folded afresh. Every page of a folded unit is named in a block; a block shows no content of the
+ * extended: its text stays the first bytes of the new one, the new entries after it. A block
+ * whose units a new question brings back into view stays too, for the units still out of view (it
+ * names their pages, and may name a page now in view), while at least half of its units are out
+ * of view ({@link MIN_HELD_SHARE}); past that, it and every block after it fold afresh. Every page of a folded unit is named in a block; a block shows no content of the
  * messages it stands for. `undefined` when no run folds. @internal
  */
 export function foldBackground(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], budget: number, counter: TokenCounter, reserve = 0): FoldedHistory | undefined {
@@ -43,19 +44,36 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     }
   }
   state.background = undefined;
-  // The blocks that still stand for placeholders only, oldest first, stay; the rest fold afresh.
+  // The blocks that still stand mostly for placeholders, oldest first, stay (for those units); the rest fold afresh.
   const kept: BackgroundSegment[] = [];
   for (const segment of memo?.segments ?? []) {
-    if (!segmentStillHolds(segment, fidelities)) break;
-    kept.push(segment);
+    const held = segmentStillHolds(segment, fidelities);
+    // Each block after the one before it (a trimmed block's first unit may have moved on).
+    if (!held || (kept.length > 0 && held.covers[0]! <= kept[kept.length - 1]!.covers[0]!)) break;
+    kept.push(held === segment ? segment : withSources(held, coveredSourceIds(state.log, held.covers)));
   }
   // A new block after the kept ones; else (it would sit beside the last, or past the most blocks) the last kept block extended.
-  let folded = kept.length > 0 && kept.length < MAX_BACKGROUND_BLOCKS ? foldSegments(state, rendered, fidelities, budget, counter, reserve, kept, memo) : undefined;
+  const grown = kept.length > 0 && memo !== undefined && runGrew(memo, fidelities, kept[kept.length - 1]!.covers[0]!);
+  let folded = kept.length > 0 && kept.length < MAX_BACKGROUND_BLOCKS && !grown ? foldSegments(state, rendered, fidelities, budget, counter, reserve, kept, memo) : undefined;
   if (!folded && kept.length > 0) folded = foldSegments(state, rendered, fidelities, budget, counter, reserve, kept.slice(0, -1), memo, kept[kept.length - 1]);
   folded ??= foldSegments(state, rendered, fidelities, budget, counter, reserve, [], memo);
   // Kept when no block folds too: it records the runs that stay runs.
   if (folded) state.background = folded.memo;
   return folded && folded.memo.segments.length > 0 ? folded.history : undefined;
+}
+
+/**
+ * Whether the placeholder run holding `unit` is not the one it was last turn (new placeholders
+ * joined it): a block that sits there is extended (a new block beside it would make two
+ * placeholders in a row).
+ */
+function runGrew(memo: BackgroundMemo, fidelities: readonly Fidelity[], unit: number): boolean {
+  let start = unit;
+  while (start > 0 && fidelities[start - 1] === 'placeholder') start--;
+  let end = unit;
+  while (end + 1 < fidelities.length && fidelities[end + 1] === 'placeholder') end++;
+  for (let at = 0; at < memo.runs.length; at += 2) if (memo.runs[at]! <= unit && unit <= memo.runs[at + 1]!) return memo.runs[at] !== start || memo.runs[at + 1] !== end;
+  return true;
 }
 
 /** The segment standing for `sourceIds` (its text unchanged). */
