@@ -104,7 +104,7 @@ export function blockTokensOf(block: ViewMessage, entries: readonly BackgroundEn
     }
     const text = backgroundEntryText(entry);
     if (text.length > MAX_ENTRY_CHARS) return backgroundTokens(block, counter);
-    total += breaks ? counter.count(` ${text}\n`) : countRemembered(counter, ` ${text}`);
+    total += countRemembered(counter, breaks ? ` ${text}\n` : ` ${text}`);
   }
   return total;
 }
