@@ -7,12 +7,14 @@ import { BACKGROUND_MORE_HEADER } from '../pages/index.js';
 import type { AssembleResult } from '../render/index.js';
 import { checkView } from '../test-support/check-view.js';
 
-// Issue 14, prefix stability with the Background_Context block on by default: a cache-aware turn
+// Issue 14, prefix stability with the Background_Context block (`pages.consolidation.background`): a cache-aware turn
 // that frees a region of history keeps the blocks before it byte for byte and folds the region
 // into a later block (or extends the last block: its text stays the first bytes of the new one).
 
 const chars = createCharTokenCounter();
 const BUDGET = 4_000;
+/** The block on (opt-in), with plain facts, as it was measured. */
+const OPTIONS = { tokenCounter: chars, pages: { consolidation: { background: true, plainFacts: true } } };
 const QUERY = 'subject3';
 
 function conversation(turns = 60): CairnMessage[] {
@@ -34,7 +36,7 @@ const blocks = (result: AssembleResult) => result.messages.filter(isBlock);
 const same = (a: ViewMessage, b: ViewMessage) => a.id === b.id && contentText(a.content) === contentText(b.content);
 
 function engine(turns = 60): ContextEngine {
-  const created = createContextEngine({ sessionId: 's', tokenCounter: chars });
+  const created = createContextEngine({ sessionId: 's', tokenCounter: chars, pages: OPTIONS.pages });
   created.ingest(conversation(turns));
   return created;
 }
@@ -49,7 +51,7 @@ function steadyTurns(target: ContextEngine, turns: number, from = 0): AssembleRe
   return views;
 }
 
-describe('Background_Context blocks on turns that free history (on by default)', () => {
+describe('Background_Context blocks on turns that free history', () => {
   it('keeps the earlier blocks and what comes before them byte for byte, adds a later block, then extends it; every view is valid', () => {
     const live = engine();
     let previous = live.assemble({ budget: BUDGET, query: QUERY });
@@ -112,7 +114,7 @@ describe('Background_Context blocks on turns that free history (on by default)',
     expect(blocks(views[views.length - 1]!).length).toBeGreaterThan(1);
     const snapshot = JSON.parse(JSON.stringify(live.snapshot())) as EngineSnapshot;
     expect(snapshot.background?.more?.length).toBeGreaterThan(0);
-    const restored = restoreContextEngine(snapshot, { tokenCounter: chars });
+    const restored = restoreContextEngine(snapshot, OPTIONS);
     const liveNext = steadyTurns(live, 20, 10);
     const restoredNext = steadyTurns(restored, 20, 10);
     restoredNext.forEach((view, index) => expect(JSON.stringify(view.messages)).toBe(JSON.stringify(liveNext[index]!.messages)));
@@ -120,7 +122,7 @@ describe('Background_Context blocks on turns that free history (on by default)',
     const older = engine();
     older.assemble({ budget: BUDGET, query: QUERY });
     const { covers: _covers, more: _more, ...first } = JSON.parse(JSON.stringify(older.snapshot().background)) as NonNullable<EngineSnapshot['background']>;
-    const before = restoreContextEngine({ ...(JSON.parse(JSON.stringify(older.snapshot())) as EngineSnapshot), background: first }, { tokenCounter: chars });
+    const before = restoreContextEngine({ ...(JSON.parse(JSON.stringify(older.snapshot())) as EngineSnapshot), background: first }, OPTIONS);
     const fresh = older.assemble({ budget: BUDGET, query: QUERY });
     const view = before.assemble({ budget: BUDGET, query: QUERY });
     checkView(before, view, { counter: chars, budget: BUDGET });
@@ -136,6 +138,6 @@ describe('Background_Context blocks on turns that free history (on by default)',
     const memo = snapshot.background!;
     const more = memo.more![0]!;
     const broken = [{ ...memo, more: [{ ...more, covers: [0, 0] }] }, { ...memo, more: [{ ...more, covers: [99_999, 100_000] }] }, { ...memo, more: 'x' }, { ...memo, covers: [5] }];
-    for (const background of broken) expect(() => restoreContextEngine({ ...snapshot, background } as unknown as EngineSnapshot, { tokenCounter: chars }), JSON.stringify(background).slice(0, 80)).toThrow(/snapshot\.background/);
+    for (const background of broken) expect(() => restoreContextEngine({ ...snapshot, background } as unknown as EngineSnapshot, OPTIONS), JSON.stringify(background).slice(0, 80)).toThrow(/snapshot\.background/);
   });
 });

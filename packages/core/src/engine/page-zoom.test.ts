@@ -38,13 +38,6 @@ describe('page manifests and ids in the view', () => {
     for (const message of placeholders) {
       const text = String(message.content);
       expect(text).not.toContain('page=');
-      // The Background_Context block (on by default) names page ids, each one consult takes.
-      if (message.id.startsWith('cairn:background')) {
-        const pages = text.split('\n').slice(1).flatMap((line) => line.replace(/\([^)]*\)/g, ' ').split(/\s+/).filter((word) => /^[0-9a-f]{8,12}$/.test(word)));
-        expect(pages.length).toBeGreaterThan(0);
-        for (const id of pages) expect(engine.getPage(id)?.id).toBe(id);
-        continue;
-      }
       const single = /^\[cairn:placeholder id=(\S+?)\]/.exec(text);
       const run = /^\[cairn:placeholder from=(\S+) to=(\S+) count=/.exec(text);
       const ids = single ? [single[1]!] : [run![1]!, run![2]!];
@@ -58,8 +51,6 @@ describe('page manifests and ids in the view', () => {
     const placeholders = messages.filter((message) => message.fidelity === 'placeholder');
     expect(placeholders.length).toBeGreaterThan(0);
     for (const message of placeholders) {
-      // The Background_Context block (on by default) is a list of page ids (the test above).
-      if (message.id.startsWith('cairn:background')) continue;
       const match = /page=([0-9a-f]{8})\]|pages=([0-9a-f]{8})\.\.([0-9a-f]{8})\]/.exec(String(message.content));
       expect(match, String(message.content)).not.toBeNull();
       for (const id of match!.slice(1).filter(Boolean)) expect(engine.getPage(id)?.id).toBe(id);
@@ -213,8 +204,7 @@ describe('a placeholder run as a range', () => {
   it('consulting first..last lists the pages that best match the reason, changing nothing', () => {
     const messages = chat();
     messages.splice(10, 1, { id: 'm9', role: 'assistant', content: 'The vault code is 7391-ALPHA; the old one, 1200-BETA, no longer works.' });
-    // A placeholder run in the view: the Background_Context block (on by default) would fold it.
-    const engine = engineWith(messages, { pages: { consolidation: { background: false } } });
+    const engine = engineWith(messages);
     const { messages: view } = engine.assemble({ budget: BUDGET });
     const run = /from=(\S+) to=(\S+) count=/.exec(view.map((message) => String(message.content)).join('\n'))!;
     const range = `${run[1]}..${run[2]}`;
