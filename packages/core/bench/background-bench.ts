@@ -95,8 +95,10 @@ for (const size of sizes) {
     return { name: config.name, engine, previous, steady: [], steadyPrefix: [], steadyTokens: [], steadyUncached: [], shifting: [], shiftingPrefix: [], shiftingTokens: [], blockTokens: [] };
   });
   const record = (track: Track, view: readonly ViewMessage[]) => {
-    const block = view.find((message) => message.id === 'cairn:background');
-    track.blockTokens.push(block ? countMessageTokens(block, counter) : 0);
+    // Every Background_Context block of the view (a turn that frees more history adds one after the others).
+    let tokens = 0;
+    for (const message of view) if (message.id === 'cairn:background' || message.id.startsWith('cairn:background:')) tokens += countMessageTokens(message, counter);
+    track.blockTokens.push(tokens);
   };
   // Turn by turn, the configurations alternate which goes first.
   const inOrder = (turn: number) => (turn % 2 === 0 ? tracks : [...tracks].reverse());

@@ -122,7 +122,19 @@ function lossSentence(loss: CairnLoss): string {
   return `<li class="loss">On <b>${escapeHtml(loss.dataset)}</b> at a ${formatBudget(loss.budget)} budget, <b>${escapeHtml(loss.strategy)}</b> has ${direction} ${escapeHtml(loss.metric.label.toLowerCase())} than cairn: ${baseline} against ${cairn}${context}.</li>`;
 }
 
+/**
+ * What this run does not score, said in the losses section: pages and the Background_Context block
+ * (issue 14) are measured by `page-recall.ts` and `background-bench.ts` (packages/bench/README.md,
+ * pages section), not by these metrics.
+ */
+const PAGES_NOTE =
+  '<p class="note">Not scored here: pages (issue 14). The Background_Context block (<code>pages.consolidation.background</code>, opt-in: placeholder runs fold into one block naming their pages by id) is off in this run. Its gain (reachable evidence recall on LoCoMo) and its costs — a slightly slower new question, a freeing turn that bills the new block\'s page list where a placeholder would be, a first view of a long session that freezes every consolidated page, and a view that spends what the plan left unused — are measured by <code>page-recall.ts</code> and <code>background-bench.ts</code> (packages/bench/README.md, pages section).</p>';
+
 function lossesSection(result: BenchmarkResult): string {
+  return `${lossesSectionBody(result)}${PAGES_NOTE}`;
+}
+
+function lossesSectionBody(result: BenchmarkResult): string {
   const heading = '<h2 id="losses">Where cairn loses</h2>';
   if (!result.strategies.some((strategy) => strategy.name === CAIRN)) return `${heading}<p>The cairn strategy was not part of this run.</p>`;
   const losses = findCairnLosses(result);

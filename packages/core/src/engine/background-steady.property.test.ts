@@ -93,7 +93,7 @@ describe('Background_Context block on steady turns', () => {
     expect(steady).toBeGreaterThan(6);
   });
 
-  it('is placed where the last folded run was: the new turns come after it', () => {
+  it('is placed where the first folded run was: the new turns come after it', () => {
     const messages: CairnMessage[] = [];
     for (let turn = 0; turn < 40; turn++) {
       messages.push({ id: `u${turn}`, role: 'user', content: `Question ${turn} about subject${turn % 7}: ${'some words of the conversation '.repeat(3)}` });
@@ -103,9 +103,10 @@ describe('Background_Context block on steady turns', () => {
     const at = blockAt(result);
     const block = result.messages[at]!;
     const order = new Map(messages.map((message, index) => [message.id, index]));
-    const lastFolded = Math.max(...block.sourceIds.map((id) => order.get(id)!));
-    // Every message after the block is newer than what it folds; every one before it is older than its last folded message.
-    for (const message of result.messages.slice(at + 1)) if (!BRIEF_IDS.has(message.id)) expect(Math.min(...message.sourceIds.map((id) => order.get(id)!))).toBeGreaterThan(lastFolded);
-    for (const message of result.messages.slice(0, at)) expect(Math.max(...message.sourceIds.map((id) => order.get(id)!))).toBeLessThan(lastFolded);
+    const firstFolded = Math.min(...block.sourceIds.map((id) => order.get(id)!));
+    // Every message before the block is older than what it folds; every one after it is newer than its first folded message
+    // (a block stays where it is when later history folds: the prefix before it is kept).
+    for (const message of result.messages.slice(at + 1)) if (!BRIEF_IDS.has(message.id)) expect(Math.min(...message.sourceIds.map((id) => order.get(id)!))).toBeGreaterThan(firstFolded);
+    for (const message of result.messages.slice(0, at)) expect(Math.max(...message.sourceIds.map((id) => order.get(id)!))).toBeLessThan(firstFolded);
   });
 });

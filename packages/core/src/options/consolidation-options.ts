@@ -35,7 +35,8 @@ export interface ConsolidationOptions {
    * `PLAIN_FACT_TERMS` (3) content terms ("I went to a support group yesterday"), not only those
    * with an anchor, a negation, a conclusion or reasoning. Off by default; meant to go with the
    * Background_Context block (`background`): a page the block names is one consult away, and its
-   * summary is where the folded facts come back (packages/bench/README.md, pages section).
+   * summary is where the folded facts come back (packages/bench/README.md, pages section; the
+   * block's recall was measured with both on).
    * @default false
    */
   plainFacts?: boolean;
@@ -56,16 +57,21 @@ export interface ConsolidationOptions {
   staleAfterMs?: number;
   /**
    * Dual-decay overflow (the seed's Background_Context): placeholder runs do not show in the
-   * history; one `[cairn:background]` block where the last of them was names the pages they held instead — the
-   * top-level consolidated page of each folded unit (its original page when none holds it yet),
-   * as bare ids in log order, the pages best in time × relevance (the units' scores) with two
-   * keywords — paid for by the tokens the runs took and the plan left unused, so the plan, and
-   * what the history shows, stay as without it. A run whose pages do not fit stays a run (the
-   * oldest runs fold first). While the runs stay the same, later turns show the same block, byte
-   * for byte (a prompt cache keeps it; the block is in snapshots, so a restored engine shows it
-   * too). Off by default (opt-in): measured on by default, it kept recall but cost prefix
-   * stability at 10k messages and new-question time (packages/core/README.md, "Background_Context
-   * block"). `consolidation: false` turns it off unless it is asked for here by name.
+   * history; a `[cairn:background]` block where the first of them was names the pages they held
+   * instead — the top-level consolidated page of each folded unit (its original page when none
+   * holds it yet), as bare ids in log order, the pages best in time × relevance (the units'
+   * scores) with two keywords — paid for by the tokens the runs took and the plan left unused, so
+   * the plan, and what the history shows, stay as without it. A run whose pages do not fit stays
+   * a run (the oldest runs fold first). While the runs stay the same, later turns show the same
+   * block, byte for byte; a turn that frees more history keeps it and folds the new region into a
+   * later block (at most 4) or extends the last block after its bytes, so a prompt cache keeps
+   * what comes before (the blocks are in snapshots: a restored engine shows them too). Off by
+   * default (opt-in): reachable evidence recall at 10% of LoCoMo 99.6 / 99.5% (development / held
+   * out) against 84.5 / 86.0% without it, prefix stability by tokens equal, but a new question's
+   * assemble is still a little slower and an AI SDK guard retry (the view with the blocked call
+   * appended) can pass the budget, since the block spends what the plan left unused
+   * (packages/core/README.md, "Background_Context block"). `consolidation: false` turns it off
+   * unless it is asked for here by name.
    * @default false
    */
   background?: boolean;

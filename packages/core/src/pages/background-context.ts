@@ -4,6 +4,11 @@ import type { PageBook } from './page-book.js';
 
 /** First line of the Background_Context block (`pages.consolidation.background`). */
 export const BACKGROUND_HEADER = '[cairn:background] Pages folded out of the history, oldest first (consult an id to see its summary, id..id to list its pages):';
+/**
+ * First line of a later Background_Context block: a turn that frees more history folds it into a
+ * block of its own after the earlier ones, which stay byte for byte (a prompt cache keeps them).
+ */
+export const BACKGROUND_MORE_HEADER = '[cairn:background] More pages folded out of the history, oldest first:';
 /** Entries on one line of the block. */
 export const BACKGROUND_ENTRIES_PER_LINE = 10;
 /** Keywords an entry with keywords shows. */
@@ -73,10 +78,11 @@ export function backgroundEntryText(entry: BackgroundEntry): string {
 /**
  * The Background_Context block (the seed's dual-decay overflow): a header, then the folded pages'
  * entries in log order, {@link BACKGROUND_ENTRIES_PER_LINE} to a line. Ids are hex and keywords
- * are escaped, so nothing in it can pass for one of cairn's markers. @internal
+ * are escaped, so nothing in it can pass for one of cairn's markers. `more`: a later block
+ * ({@link BACKGROUND_MORE_HEADER}). @internal
  */
-export function renderBackgroundContext(entries: readonly BackgroundEntry[]): string {
-  const lines = [BACKGROUND_HEADER];
+export function renderBackgroundContext(entries: readonly BackgroundEntry[], more = false): string {
+  const lines = [more ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER];
   for (let at = 0; at < entries.length; at += BACKGROUND_ENTRIES_PER_LINE) {
     lines.push(`- ${entries.slice(at, at + BACKGROUND_ENTRIES_PER_LINE).map(backgroundEntryText).join(' ')}`);
   }

@@ -2,7 +2,7 @@ import type { EngineState } from './engine-state.js';
 import type { AssembleResult } from './engine-types.js';
 import { argumentsText, contentText } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
-import { BACKGROUND_MESSAGE_ID } from './fold-background.js';
+import { isBackgroundMessageId } from './fold-background.js';
 
 /** The PCP protocol version the XML view declares. */
 export const PAGED_CONTEXT_VERSION = '1.0';
@@ -62,8 +62,8 @@ export function renderPagedContext(state: EngineState, result: AssembleResult, q
   };
   for (const message of result.messages) {
     for (const id of message.sourceIds) sourceIds.push(id);
-    // The Background_Context block (pages.consolidation.background) is its own element, where the block sits in the chat view.
-    if (message.id === BACKGROUND_MESSAGE_ID) {
+    // A Background_Context block (pages.consolidation.background) is its own element, where the block sits in the chat view.
+    if (isBackgroundMessageId(message.id)) {
       flush();
       nodes.push(`    <Background_Context>${escapeXml(contentText(message.content))}</Background_Context>`);
       continue;
