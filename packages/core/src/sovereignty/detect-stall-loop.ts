@@ -1,5 +1,6 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
-import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
+import { ChangeCycles } from './change-cycles.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -54,6 +55,21 @@ interface Chain {
 
 const HAS_DIGIT = /\p{N}/u;
 
+/** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
+const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
+
+/** What the window looked like before a change of state, kept until an observation tells whether the change made a difference. */
+interface BeforeChange {
+  outputs: (readonly string[])[];
+  shortOutputs: Set<string>;
+  chain: Chain | undefined;
+  run: OutputGroup | undefined;
+  learnt: boolean;
+  best: LoopSignal | undefined;
+  /** The outcome each call had last before the change (call hash → outcome). */
+  outcomes: Map<string, string>;
+}
+
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
 class StallState {
   terms = new Set<string>();
@@ -77,7 +93,7 @@ class StallState {
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
     this.outputs = [];
-    this.shortOutputs.clear();
+    this.shortOutputs = new Set();
     this.chain = undefined;
     this.run = undefined;
     this.learnt = true;
@@ -162,12 +178,27 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const consider = (signal: LoopSignal): void => {
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
+  const cycles = new ChangeCycles();
+  /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
+  const outcomes = new Map<string, string>();
+  /** The window before the first change not yet judged by an observation. */
+  let before: BeforeChange | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
+    // A user who speaks directs what follows: a toggle asked for is no cycle.
+    if ((turn.promptTerms ?? []).length > 0) cycles.clear();
     for (const call of turn.calls) {
       if (!call.changed) continue;
-      const change = `${call.callHash}:${call.resultHash}`;
-      // A loop before a new change is over, as with the other detectors.
+      const returned = cycles.see(call, turn.id);
+      if (returned !== undefined) {
+        // The state set back to one it was in: no progress, the loop before it goes on.
+        consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
+        continue;
+      }
+      const change = `${call.callHash}:${outcomeOf(call)}`;
+      // A loop before a new change is over, as with the other detectors — unless what is
+      // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
+        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, learnt: state.learnt, best, outcomes: new Map(outcomes) };
         state.reset();
         best = undefined;
       }
@@ -183,11 +214,25 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const group = state.see(call.resultTerms, call.resultHash, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
+      const outcome = outcomeOf(call);
+      // The first call observed after a change that was also made before it judges the change:
+      // the same outcome as before means the change made no difference (a cosmetic edit before
+      // the same failing test, a reinstall before the same import error), so the window goes on
+      // as before it; another outcome, or a call not made before, means it did.
+      if (before !== undefined) {
+        if (before.outcomes.get(call.callHash) === outcome) {
+          ({ outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, learnt: state.learnt, best } = before);
+        }
+        before = undefined;
+      }
+      outcomes.set(call.callHash, outcome);
+      const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
     if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
+    // A reply after a change reports on it: the change stands.
+    before = undefined;
     const values = valueKeys(turn.contentValues);
     const acts = turn.contentActs ?? [];
     const replyTerms = new Set(turn.contentTerms);
