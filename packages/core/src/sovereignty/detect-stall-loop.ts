@@ -1,6 +1,7 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
 import { ChangeCycles } from './change-cycles.js';
+import { SameCallReruns } from './same-call-reruns.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -64,10 +65,18 @@ interface BeforeChange {
   shortOutputs: Set<string>;
   chain: Chain | undefined;
   run: OutputGroup | undefined;
+  reruns: SameCallReruns;
   learnt: boolean;
   best: LoopSignal | undefined;
   /** The outcome each call had last before the change (call hash → outcome). */
   outcomes: Map<string, string>;
+  /** The change is made again: the same tool at the same place as the change before it (a tweak of the same line, an install retried), not a new attempt elsewhere. */
+  again: boolean;
+}
+
+/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}). */
+function changedAgain(previous: CallObservation | undefined, call: CallObservation): boolean {
+  return previous !== undefined && samePlace(previous.argumentNumbers ?? [], call.argumentNumbers ?? []);
 }
 
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
@@ -89,6 +98,8 @@ class StallState {
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
   run: OutputGroup | undefined;
+  /** Each call's answers since the latest change: the same call answered alike again and again. */
+  reruns = new SameCallReruns();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -96,6 +107,7 @@ class StallState {
     this.shortOutputs = new Set();
     this.chain = undefined;
     this.run = undefined;
+    this.reruns = new SameCallReruns();
     this.learnt = true;
   }
 
@@ -183,6 +195,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const outcomes = new Map<string, string>();
   /** The window before the first change not yet judged by an observation. */
   let before: BeforeChange | undefined;
+  /** The latest successful change. */
+  let lastChange: CallObservation | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle asked for is no cycle.
     if ((turn.promptTerms ?? []).length > 0) cycles.clear();
@@ -198,11 +212,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
-        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, learnt: state.learnt, best, outcomes: new Map(outcomes) };
+        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
         state.reset();
         best = undefined;
       }
       state.changes.add(change);
+      lastChange = call;
     }
     // What the user said since the latest reply: terms no reply has said yet, which the next reply
     // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
@@ -216,16 +231,21 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       if (call.changed || call.resultHash === '') continue;
       const outcome = outcomeOf(call);
       // The first call observed after a change that was also made before it judges the change:
-      // the same outcome as before means the change made no difference (a cosmetic edit before
-      // the same failing test, a reinstall before the same import error), so the window goes on
-      // as before it; another outcome, or a call not made before, means it did.
+      // a change made again (the same tool at the same place as the change before it) followed by
+      // the same outcome as before made no difference (a cosmetic edit of the same line before the
+      // same failing test, a reinstall before the same import error), so the window goes on as
+      // before it; another outcome, a call not made before, or a change elsewhere (a new attempt)
+      // means it did.
       if (before !== undefined) {
-        if (before.outcomes.get(call.callHash) === outcome) {
-          ({ outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, learnt: state.learnt, best } = before);
+        if (before.again && before.outcomes.get(call.callHash) === outcome) {
+          ({ outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best } = before);
         }
         before = undefined;
       }
       outcomes.set(call.callHash, outcome);
+      // Before the output is known: what of it the window held already.
+      const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
+      if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
       const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
