@@ -170,9 +170,19 @@ class StallState {
  *   `goto 59` then `goto 86` in a file short enough to be shown whole each time. A call the run
  *   already made, answered now with another output (a status, a percentage moved on), ends the
  *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
+ * - the same call answered with the same outcome again and again, whatever was read between the
+ *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
+ * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
+ *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop.
+ * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
+ * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
+ * or a time to the minute that moves is).
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
- * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
+ * that applied starts afresh and ends any loop before it), make a loop — progress is judged by
+ * the outcome: a change made again at the same place as the change before it (the same line
+ * tweaked, an install retried) whose next observation of a call made before it gets the same
+ * outcome as before made no difference, and the window goes on as if it had not happened. Pure and deterministic; needs the turns hashed with
  * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
  * bounded term lists for the k outputs in the window, O(terms) per reply.
  *
