@@ -18,7 +18,8 @@ const VOLATILE = new RegExp(
     // A long hexadecimal id or digest (letters and digits both).
     String.raw`\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b`,
   ].join('|'),
-  'giu',
+  // The text comes folded to lower case; no Unicode mode (measured about 3× slower on long outputs).
+  'g',
 );
 
 /**
