@@ -62,6 +62,10 @@ export interface AssistantTurnHashes {
   promptValues?: readonly string[];
   /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
   promptAffirms?: boolean;
+  /** That user turn asks something (has a question mark); absent without terms or without such a turn. */
+  promptAsks?: boolean;
+  /** Its text asks something (has a question mark; a reply without tool calls); absent without terms. */
+  contentAsks?: boolean;
 }
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
@@ -124,12 +128,16 @@ export function hashAssistantTurn(
     contentValues: reply ? valueTokens(text) : [],
   };
   if (!terms) return hashes;
-  if (reply) hashes.contentActs = dialogueActs(text);
+  if (reply) {
+    hashes.contentActs = dialogueActs(text);
+    hashes.contentAsks = text.includes('?');
+  }
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
     hashes.promptValues = valueTokens(said);
     hashes.promptAffirms = affirms(said);
+    hashes.promptAsks = said.includes('?');
   }
   return hashes;
 }

@@ -94,6 +94,10 @@ class StallState {
   learnt = false;
   /** The user answered since the latest reply (named a value, said yes). */
   userAnswered = false;
+  /** The user asked something since the latest reply. */
+  userAsked = false;
+  /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
+  replyAsked = true;
   /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
@@ -153,15 +157,17 @@ class StallState {
  * - replies that add nothing, one after another: each names no value (number, id, date, amount)
  *   the window had not seen, no new tool output came since the reply before it (a short output
  *   counts as new unless the same tool gave it before), the user's turns since then named no value
- *   and said no yes ({@link affirms}), and the reply takes up fewer than `echoTerms` of the user's
+ *   and said no yes ({@link affirms}) to a reply that asked something (a question mark, a
+ *   request, an offer: "okay… is it done?" after "I am processing it now" is a push), and the reply takes up fewer than `echoTerms` of the user's
  *   terms that no reply had said yet (a new request, or an earlier one the agent never answered) —
  *   or at least `restatedShare` of its terms were already said by the replies it restates (a push
  *   answered with the same refusal, perhaps echoing the push's words; not a new request
  *   answered). The run is one thing said again as long as no reply performs only dialogue acts
  *   ({@link dialogueActs}: refuse, request, offer) the run has not performed (a refusal after a
  *   request starts a new run; a reply performing none — a rule explained again, a wording outside
- *   the lexicon — does not tell), and it counts once some reply of it performs an act or names a
- *   value (courtesies exchanged at the end of a dialogue restate nothing);
+ *   the lexicon — does not tell), and it counts once some reply of it performs an act, names a
+ *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
+ *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -235,7 +241,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
-    if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
+    // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
+    // "okay… is it done?" is a push, not an answer.
+    if (promptValues.length > 0 || (turn.promptAffirms === true && state.replyAsked)) state.userAnswered = true;
+    if (turn.promptAsks === true) state.userAsked = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
@@ -279,7 +288,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       chain.lastId = turn.id;
       for (const term of turn.contentTerms) chain.terms.add(term);
       for (const act of acts) chain.acts.add(act);
-      chain.carries ||= acts.length > 0 || values.length > 0;
+      // A reply that answers a user's question with nothing new restates something, even with no
+      // act or value (a promise made again to "is it done?"); courtesies answer no question.
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
       state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
@@ -288,6 +299,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
+    state.userAsked = false;
+    state.replyAsked = turn.contentAsks !== false || acts.length > 0;
     state.userTerms.clear();
   });
   return best && { ...best };

@@ -9,6 +9,12 @@ import { steadyOutputText } from './steady-output.js';
 const options = { window: 8, repeats: 3, ...DEFAULT_STALL_SETTINGS };
 let next = 0;
 
+/** An assistant reply, after what the user said (if anything). */
+function reply(text: string, user?: string): AssistantTurnHashes {
+  const prompt: CairnMessage[] = user === undefined ? [] : [{ id: `u${next++}`, role: 'user', content: user }];
+  return hashAssistantTurn({ id: `o${next++}`, role: 'assistant', content: text }, [], { terms: true, prompt });
+}
+
 /** An assistant message with one tool call and its result, after what the user said (if anything). */
 function call(name: string, args: Record<string, unknown>, result: string, { isError = false, user }: { isError?: boolean; user?: string } = {}): AssistantTurnHashes {
   const id = `o${next++}`;
@@ -98,5 +104,21 @@ describe('detectStallLoop: progress judged by the outcome', () => {
     expect(detectStallLoop(reruns, options)).toMatchObject({ kind: 'call', count: 3, toolName: 'python' });
     const moving = [run('n/a', 0), view('pylint/checkers/format.py'), run('n/a', 7), view('tests/checkers/unittest_format.py'), run('n/a', 13)];
     expect(detectStallLoop(moving, options)).toBeUndefined();
+  });
+
+  it('finds a promise restated to a user who keeps asking whether it is done; a yes after an offer is still an answer, and courtesies are no loop', () => {
+    const lookup = call('get_reservation_details', { reservation_id: '6SAK7L' }, '{"reservation_id":"6SAK7L","origin":"DEN","destination":"MSP","cabin":"economy","created_at":"2024-05-15T08:12:00"}');
+    const offer = reply('Reservation 6SAK7L was booked today, so it can be cancelled for a full refund. Do you want me to cancel it (yes/no)?');
+    const promises = [
+      reply('I apologize for the wait — I am processing the cancellation of your reservation now.', 'Yes.'),
+      reply('Sorry about that! I am cancelling the reservation for you right away.', 'Okay... is it done?'),
+      reply('My apologies for the delay. The cancellation is being taken care of as we speak.', 'You said that already. Is it cancelled or not?'),
+      reply('I understand your frustration, and I am sorry. I will complete the cancellation immediately.', 'Hello? Did it go through?'),
+    ];
+    expect(detectStallLoop([lookup, offer, ...promises], options)).toMatchObject({ kind: 'content', count: 4, lastId: promises[3]!.id });
+    expect(detectStallLoop([lookup, offer, ...promises.slice(0, 2)], options)).toBeUndefined();
+    const cancel = call('cancel_reservation', { reservation_id: '6SAK7L' }, '{"reservation_id":"6SAK7L","status":"cancelled"}', { user: 'Yes.' });
+    const courtesies = [reply('Your reservation is cancelled; the refund is on its way.'), reply('You are welcome! Have a great day.', 'Thanks a lot.'), reply('Goodbye, and take care.', 'Bye!')];
+    expect(detectStallLoop([lookup, offer, cancel, ...courtesies], options)).toBeUndefined();
   });
 });
