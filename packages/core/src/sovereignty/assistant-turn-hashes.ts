@@ -3,6 +3,7 @@ import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
+import { steadyOutputText } from './steady-output.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -10,6 +11,8 @@ export interface CallObservation {
   callHash: string;
   /** Hash of its result's text (whitespace and case folded); `''` while unanswered. */
   resultHash: string;
+  /** Hash of its result's text with volatile tokens (clock times, dates, durations, generated ids) masked ({@link steadyOutputText}): the outcome, for the stall detector; absent without terms or while unanswered. */
+  steadyHash?: string;
   /** The call changed state successfully (an edit, a write, an install … whose result is not an error). */
   changed: boolean;
   toolName: string;
@@ -59,6 +62,10 @@ export interface AssistantTurnHashes {
   promptValues?: readonly string[];
   /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
   promptAffirms?: boolean;
+  /** That user turn asks something (has a question mark); absent without terms or without such a turn. */
+  promptAsks?: boolean;
+  /** Its text asks something (has a question mark; a reply without tool calls); absent without terms. */
+  contentAsks?: boolean;
 }
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
@@ -108,6 +115,7 @@ export function hashAssistantTurn(
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
       ...(terms ? { argumentNumbers: argumentNumbers(call.arguments) } : {}),
+      ...(terms && result ? { steadyHash: hashText(steadyOutputText(fold(resultText))) } : {}),
     };
   });
   const reply = terms && calls.length === 0 && text.length > 0;
@@ -120,12 +128,16 @@ export function hashAssistantTurn(
     contentValues: reply ? valueTokens(text) : [],
   };
   if (!terms) return hashes;
-  if (reply) hashes.contentActs = dialogueActs(text);
+  if (reply) {
+    hashes.contentActs = dialogueActs(text);
+    hashes.contentAsks = text.includes('?');
+  }
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
     hashes.promptValues = valueTokens(said);
     hashes.promptAffirms = affirms(said);
+    hashes.promptAsks = said.includes('?');
   }
   return hashes;
 }

@@ -1,5 +1,7 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
-import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
+import { ChangeCycles } from './change-cycles.js';
+import { SameCallReruns } from './same-call-reruns.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -54,6 +56,29 @@ interface Chain {
 
 const HAS_DIGIT = /\p{N}/u;
 
+/** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
+const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
+
+/** What the window looked like before a change of state, kept until an observation tells whether the change made a difference. */
+interface BeforeChange {
+  outputs: (readonly string[])[];
+  shortOutputs: Set<string>;
+  chain: Chain | undefined;
+  run: OutputGroup | undefined;
+  reruns: SameCallReruns;
+  learnt: boolean;
+  best: LoopSignal | undefined;
+  /** The outcome each call had last before the change (call hash → outcome). */
+  outcomes: Map<string, string>;
+  /** The change is made again: the same tool at the same place as the change before it (a tweak of the same line, an install retried), not a new attempt elsewhere. */
+  again: boolean;
+}
+
+/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}). */
+function changedAgain(previous: CallObservation | undefined, call: CallObservation): boolean {
+  return previous !== undefined && samePlace(previous.argumentNumbers ?? [], call.argumentNumbers ?? []);
+}
+
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
 class StallState {
   terms = new Set<string>();
@@ -69,17 +94,24 @@ class StallState {
   learnt = false;
   /** The user answered since the latest reply (named a value, said yes). */
   userAnswered = false;
+  /** The user asked something since the latest reply. */
+  userAsked = false;
+  /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
+  replyAsked = true;
   /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
   run: OutputGroup | undefined;
+  /** Each call's answers since the latest change: the same call answered alike again and again. */
+  reruns = new SameCallReruns();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
     this.outputs = [];
-    this.shortOutputs.clear();
+    this.shortOutputs = new Set();
     this.chain = undefined;
     this.run = undefined;
+    this.reruns = new SameCallReruns();
     this.learnt = true;
   }
 
@@ -125,15 +157,17 @@ class StallState {
  * - replies that add nothing, one after another: each names no value (number, id, date, amount)
  *   the window had not seen, no new tool output came since the reply before it (a short output
  *   counts as new unless the same tool gave it before), the user's turns since then named no value
- *   and said no yes ({@link affirms}), and the reply takes up fewer than `echoTerms` of the user's
+ *   and said no yes ({@link affirms}) to a reply that asked something (a question mark, a
+ *   request, an offer: "okay… is it done?" after "I am processing it now" is a push), and the reply takes up fewer than `echoTerms` of the user's
  *   terms that no reply had said yet (a new request, or an earlier one the agent never answered) —
  *   or at least `restatedShare` of its terms were already said by the replies it restates (a push
  *   answered with the same refusal, perhaps echoing the push's words; not a new request
  *   answered). The run is one thing said again as long as no reply performs only dialogue acts
  *   ({@link dialogueActs}: refuse, request, offer) the run has not performed (a refusal after a
  *   request starts a new run; a reply performing none — a rule explained again, a wording outside
- *   the lexicon — does not tell), and it counts once some reply of it performs an act or names a
- *   value (courtesies exchanged at the end of a dialogue restate nothing);
+ *   the lexicon — does not tell), and it counts once some reply of it performs an act, names a
+ *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
+ *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -142,9 +176,19 @@ class StallState {
  *   `goto 59` then `goto 86` in a file short enough to be shown whole each time. A call the run
  *   already made, answered now with another output (a status, a percentage moved on), ends the
  *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
+ * - the same call answered with the same outcome again and again, whatever was read between the
+ *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
+ * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
+ *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop.
+ * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
+ * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
+ * or a time to the minute that moves is).
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
- * that applied starts afresh and ends any loop before it), make a loop. Pure and deterministic; needs the turns hashed with
+ * that applied starts afresh and ends any loop before it), make a loop — progress is judged by
+ * the outcome: a change made again at the same place as the change before it (the same line
+ * tweaked, an install retried) whose next observation of a call made before it gets the same
+ * outcome as before made no difference, and the window goes on as if it had not happened. Pure and deterministic; needs the turns hashed with
  * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
  * bounded term lists for the k outputs in the window, O(terms) per reply.
  *
@@ -162,16 +206,34 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const consider = (signal: LoopSignal): void => {
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
+  const cycles = new ChangeCycles();
+  /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
+  const outcomes = new Map<string, string>();
+  /** The window before the first change not yet judged by an observation. */
+  let before: BeforeChange | undefined;
+  /** The latest successful change. */
+  let lastChange: CallObservation | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
+    // A user who speaks directs what follows: a toggle asked for is no cycle.
+    if ((turn.promptTerms ?? []).length > 0) cycles.clear();
     for (const call of turn.calls) {
       if (!call.changed) continue;
-      const change = `${call.callHash}:${call.resultHash}`;
-      // A loop before a new change is over, as with the other detectors.
+      const returned = cycles.see(call, turn.id);
+      if (returned !== undefined) {
+        // The state set back to one it was in: no progress, the loop before it goes on.
+        consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
+        continue;
+      }
+      const change = `${call.callHash}:${outcomeOf(call)}`;
+      // A loop before a new change is over, as with the other detectors — unless what is
+      // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
+        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
         state.reset();
         best = undefined;
       }
       state.changes.add(change);
+      lastChange = call;
     }
     // What the user said since the latest reply: terms no reply has said yet, which the next reply
     // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
@@ -179,15 +241,37 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
-    if (promptValues.length > 0 || turn.promptAffirms === true) state.userAnswered = true;
+    // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
+    // "okay… is it done?" is a push, not an answer.
+    if (promptValues.length > 0 || (turn.promptAffirms === true && state.replyAsked)) state.userAnswered = true;
+    if (turn.promptAsks === true) state.userAsked = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const group = state.see(call.resultTerms, call.resultHash, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
+      const outcome = outcomeOf(call);
+      // The first call observed after a change that was also made before it judges the change:
+      // a change made again (the same tool at the same place as the change before it) followed by
+      // the same outcome as before made no difference (a cosmetic edit of the same line before the
+      // same failing test, a reinstall before the same import error), so the window goes on as
+      // before it; another outcome, a call not made before, or a change elsewhere (a new attempt)
+      // means it did.
+      if (before !== undefined) {
+        if (before.again && before.outcomes.get(call.callHash) === outcome) {
+          ({ outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best } = before);
+        }
+        before = undefined;
+      }
+      outcomes.set(call.callHash, outcome);
+      // Before the output is known: what of it the window held already.
+      const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
+      if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
+      const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
     if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
+    // A reply after a change reports on it: the change stands.
+    before = undefined;
     const values = valueKeys(turn.contentValues);
     const acts = turn.contentActs ?? [];
     const replyTerms = new Set(turn.contentTerms);
@@ -204,7 +288,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       chain.lastId = turn.id;
       for (const term of turn.contentTerms) chain.terms.add(term);
       for (const act of acts) chain.acts.add(act);
-      chain.carries ||= acts.length > 0 || values.length > 0;
+      // A reply that answers a user's question with nothing new restates something, even with no
+      // act or value (a promise made again to "is it done?"); courtesies answer no question.
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
       state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
@@ -213,6 +299,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
+    state.userAsked = false;
+    state.replyAsked = turn.contentAsks !== false || acts.length > 0;
     state.userTerms.clear();
   });
   return best && { ...best };
