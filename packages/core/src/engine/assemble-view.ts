@@ -1,7 +1,7 @@
 import type { AssembleOptions, AssembleResult, DecisionReason } from '../render/index.js';
 import type { EngineState } from '../render/index.js';
 import { CairnError } from '../log/index.js';
-import { degradeToTarget, hideAllButRequired, requiredFloorUnits } from '../plan/index.js';
+import { degradeToTarget, hideAllButRequired, refillToTarget, requiredFloorUnits } from '../plan/index.js';
 import { graphProximity } from '../direction/index.js';
 import { planFidelities } from '../plan/index.js';
 import { mandatoryReason, renderContext, valueFunction } from '../plan/index.js';
@@ -182,10 +182,12 @@ function refit(state: EngineState, fidelities: Fidelity[], costs: ReturnType<typ
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
   const floor = requiredFloorUnits(state);
   const fit = { plan, value: valueFunction(state, fidelities), locked: mandatory, canCompress };
+  const planned = plan.tokens;
   degradeToTarget({ ...fit, locked: (unit) => mandatory(unit) || (floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit))) }, target);
   if (plan.tokens > target) degradeToTarget(fit, target);
   if (plan.tokens > target) hideAllButRequired(state, plan);
-  return plan.snapshot();
+  // Degrading may free far more than it had to: give the rest back, up to what the plan held.
+  return refillToTarget(fit, costs, Math.min(target, planned));
 }
 
 

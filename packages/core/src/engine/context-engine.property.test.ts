@@ -241,6 +241,21 @@ describe('context engine properties (char counter)', () => {
     path: '75:2:0:4:2:7:5:15:0:1:2:7:6:3:10:14:13:14:14:14:15:22:13:13:15:17:21:20:22:21:20:20:23:20:20:21:23:24:13:13:18:44:9:10:25:26:27:11:10:43:49:10:23:42:10:40:52:51:27:0:0:0:0:0:0:0:56:79:82:82',
     endOnFailure: true,
   })('larger budget regression: seed -714029847', monotone);
+
+  // Failed with seed=734152632 (1850 tokens at budget 1998, 1650 at 2013, m13 a placeholder only at
+  // 2013): the larger budget's plan took m17 full, the exact render came out 2 tokens over, and the
+  // render's refit dropped m17 back to compressed — freeing 358 tokens it left unused, with room
+  // for m13 in full. The refit now gives back what it freed beyond its target.
+  test.prop(monotoneArbitraries, { seed: 734152632, path: '32', endOnFailure: true })('larger budget regression: seed 734152632', monotone);
+
+  // Failed with seed=9 (48 tokens at budget 80, 52 at 52; compress-mandatory): the budget fallback
+  // halved the system prompt's cap to 12, and that squeezed rendering came out larger than the
+  // ordinary compressed one — a cut that does not save tokens is now undone.
+  test.prop(monotoneArbitraries, {
+    seed: 9,
+    path: '331:8:5:6:6:6:6:6:6:6:6:6:6:6:6:6:7:7:7:9:9:9:9:9:9:9:9:9:9:9:9:9:10:11:12:22:22:25:16:9:9:9:9:9:9:9:9:9:9:9:9:9:9:9:13:9:10:10:10:11:11',
+    endOnFailure: true,
+  })('larger budget regression: seed 9', monotone);
 });
 
 describe('the budget fallback with default options', () => {

@@ -10,3 +10,4 @@ export { ViewPlan } from './view-plan.js';
 export type { UnitCosts } from './view-plan.js';
 export { defaultUnitClass, explicitlyPreservedUnits, explicitUnitClasses, requiredFloorUnits, resourceClassCounts, unitResourceClasses } from './unit-resource-class.js';
 export { hideAllButRequired } from './smallest-view.js';
+export { refillToTarget } from './refill-plan.js';

@@ -31,11 +31,14 @@ export interface RenderRequest {
   workPhase: WorkPhase;
   context: RenderContext;
   costs: ReturnType<typeof createUnitCosts>;
-  /** Degrades further to `target` planned tokens; used if the exact count comes out over. */
+  /** Fits the plan to `target` planned tokens (degrades, then gives back what it freed beyond that); used if the exact count comes out over. */
   refit: (target: number) => Fidelity[];
 }
 
 const MAX_REFITS = 6;
+
+/** Fidelities in order of how much they show (a refit that gives room back raises some units). */
+const SHOWN: Record<Fidelity, number> = { placeholder: 0, compressed: 1, full: 2 };
 
 /** What the Background_Context block's keywords leave free: the room a cache-aware plan grows into on steady turns. */
 function backgroundReserve(state: EngineState, budget: number): number {
@@ -167,9 +170,10 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
     fidelities = request.refit(budget - (rendered.tokens - budget) * (attempt + 1) - budget * 0.02 * attempt);
     for (let index = 0; index < fidelities.length; index++) {
       if (fidelities[index] !== before[index]) {
-        reasons[index] = 'compacted';
+        reasons[index] = SHOWN[fidelities[index]!] > SHOWN[before[index]!] ? 'selected' : 'compacted';
         units[index]!.fidelity = fidelities[index]!;
         if (fidelities[index] === 'placeholder' && units[index]!.placeholderSince < 0) units[index]!.placeholderSince = state.turn;
+        if (fidelities[index] !== 'placeholder') units[index]!.placeholderSince = -1;
       }
     }
     rendered = renderMessages(state, log.units, fidelities, request, rendered);
