@@ -165,7 +165,8 @@ class StallState {
  *   answered). The run is one thing said again as long as no reply performs only dialogue acts
  *   ({@link dialogueActs}: refuse, request, offer) the run has not performed (a refusal after a
  *   request starts a new run; a reply performing none — a rule explained again, a wording outside
- *   the lexicon — does not tell), and it counts once some reply of it performs an act, names a
+ *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
+ *   any reply joins it), and it counts once some reply of it performs an act, names a
  *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
  *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
