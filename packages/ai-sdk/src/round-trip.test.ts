@@ -23,8 +23,10 @@ describe('prompt conversion round trip', () => {
   });
 
   test.prop([arbitraryPrompt], { numRuns: 100 })('through the middleware, a prompt under the passthrough level reaches the model unchanged', async (prompt) => {
-    // Without the dead-end brief (error results in the prompt would add one after the history).
-    const middleware = cairnMiddleware({ budget: 10_000_000, guard: 'off', deadEndBrief: false, sessionId: 'round-trip' });
+    // Without the dead-end brief (error results in the prompt would add one after the history) and
+    // without the loop notice (a generated prompt that repeats a call or a reply three times gets one
+    // by design: seed 1371838547, an empty tool reply said three times).
+    const middleware = cairnMiddleware({ budget: 10_000_000, guard: 'off', deadEndBrief: false, sessionId: 'round-trip', sovereignty: { loops: { notice: false } } });
     const model = new MockLanguageModelV4();
     const result = await middleware.transformParams!({ type: 'generate', params: { prompt }, model });
     expect(result.prompt).toEqual(prompt);
