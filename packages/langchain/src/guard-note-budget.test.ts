@@ -1,6 +1,7 @@
 import { AIMessage, HumanMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { createAgent, tool } from 'langchain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cairnMiddleware, type CairnMiddlewareOptions } from './cairn-middleware.js';
@@ -23,12 +24,12 @@ function seenTokens(messages: readonly BaseMessage[]): number {
 }
 
 /** `turns` turns; on each the agent runs the failing migration again (warned from the second time on), then answers. */
-async function runWarnedSession(turns: number, options: Partial<CairnMiddlewareOptions>) {
+async function runWarnedSession(turns: number, options: Partial<CairnMiddlewareOptions>, errorRepeats = 1) {
   const runs: string[] = [];
   const runCommand = tool(
     async ({ command }: { command: string }) => {
       runs.push(command);
-      return command === FAILING ? 'Error: migration 0007_add_index failed: column "email" does not exist on table "users" (schema public)\nexit code 1' : 'ok';
+      return command === FAILING ? `Error: migration 0007_add_index failed: ${'column "email" does not exist on table "users" (schema public) '.repeat(errorRepeats)}\nexit code 1` : 'ok';
     },
     { name: 'run_command', description: 'Runs a shell command.', schema: z.object({ command: z.string() }) },
   );
@@ -60,5 +61,18 @@ describe("the guard's notes on tool results", () => {
     const budget = 1_200;
     const { model } = await runWarnedSession(30, { budget, pages: { consolidation: { background: true, plainFacts: true } } });
     model.calls.forEach((call, index) => expect(seenTokens(call.messages), `call ${index}`).toBeLessThanOrEqual(budget));
+  });
+
+  it('property: random budgets, lengths and failures, guard warn or block — every prompt, notes included, within budget', { timeout: 120_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ budget: fc.integer({ min: 500, max: 3_000 }), turns: fc.integer({ min: 3, max: 25 }), errorRepeats: fc.integer({ min: 1, max: 4 }), guard: fc.constantFrom('warn' as const, 'block' as const), background: fc.boolean() }),
+        async ({ budget, turns, errorRepeats, guard, background }) => {
+          const { model } = await runWarnedSession(turns, { budget, guard, ...(background ? { pages: { consolidation: { background: true, plainFacts: true } } } : {}) }, errorRepeats);
+          for (const call of model.calls) expect(seenTokens(call.messages)).toBeLessThanOrEqual(budget);
+        },
+      ),
+      { numRuns: 15 },
+    );
   });
 });
