@@ -122,7 +122,7 @@ describe('a guard retry prompt', () => {
     }
   }, 60_000);
 
-  it('an explanation larger than the budget leaves: the blocked call and its error are retried without it', async () => {
+  it('an explanation larger than what the view leaves: the blocked call and its error are retried without it', async () => {
     const { prompts, retries } = await runScript({ ...DEFAULTS, budget: 1_200, textRepeats: 120 });
     expectWithinBudget(prompts, 1_200);
     expect(retries.length).toBeGreaterThan(0);
