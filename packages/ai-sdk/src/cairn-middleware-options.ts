@@ -42,7 +42,11 @@ export type HistoryMismatchMode = 'branch' | 'append' | 'throw';
 export interface CairnViewInfo {
   /** The call's session, or `undefined` for a call scoped to itself (or one on the caller's `engine`). */
   sessionId: string | undefined;
-  /** Tokens of the leading system messages (and the guard's note), counted in the budget. */
+  /**
+   * Tokens of the leading system messages (and the guard's note), counted in the budget. For the
+   * view of a guard retry planned again (its blocked answer and errors would not have fit), the
+   * appended messages' tokens too.
+   */
   reserved: number;
   /** Core's metadata of the view: `budget` (what was left for the history), `tokens`, `historyTokens`, `mode`, `counts` per fidelity, per-unit `decisions`, … */
   metadata: AssembleMetadata;

@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Message, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { CairnError, countMessageTokens, createBpeTokenCounter, checkEngineOptions, createInMemorySessionStore, FingerprintCache, LruMap, type ContextEngine, type Summarizer } from '@cairn/core';
 import type { LanguageModelMiddleware } from 'ai';
 import { BackgroundErrors } from './background-errors.js';
@@ -16,6 +16,7 @@ import {
 } from './cairn-middleware-options.js';
 import { checkMiddlewareOptions } from './check-middleware-options.js';
 import { embeddingModelEmbedder } from './embedding-model-embedder.js';
+import { fitRetryPrompt, type ReplanView } from './fit-retry-prompt.js';
 import { guardGenerate } from './guard-generate.js';
 import { guardStream } from './guard-stream.js';
 import { languageModelReflector } from './language-model-reflector.js';
@@ -138,6 +139,8 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
   const hasEmbedder = embedder !== undefined || embeddingModel !== undefined || engine !== undefined;
   /** Transformed call params → the entry that made them (for the guard); weak, so nothing outlives the call. */
   const entries = new WeakMap<object, SessionEntry>();
+  /** Transformed call params → what a guard retry needs to plan its view again (tokens outside the view, the replanner). */
+  const views = new WeakMap<object, { reserved: number; replan: ReplanView }>();
   /** Engines of calls without a session, kept for a call whose history extends one exactly. */
   const unnamed = new UnnamedEngineCache(maxUnnamedEngines, maxUnnamedMessages);
   /**
@@ -223,13 +226,19 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       let offered = offeredTools.get(current);
       if (!offered) offeredTools.set(current, (offered = new Set()));
       const plannedTools = plannedToolsOf(params, offered);
-      const view = entry.handle.assemble({ budget: budget - reserved, ...(plannedTools ? { plannedTools } : {}) });
-      onView?.({ sessionId: engine ? undefined : sessionId, reserved, metadata: view.metadata });
+      /** The prompt of a view assembled for `historyBudget`: the system messages, the view, the guard's note. */
+      const promptFor = (historyBudget: number): LanguageModelV4Prompt => {
+        const view = entry.handle.assemble({ budget: historyBudget, ...(plannedTools ? { plannedTools } : {}) });
+        onView?.({ sessionId: engine ? undefined : sessionId, reserved: budget - historyBudget, metadata: view.metadata });
+        const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];
+        if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });
+        return out;
+      };
+      const out = promptFor(budget - reserved);
       if (sessionId !== undefined) workInBackground(entry);
-      const out: LanguageModelV4Prompt = [...systems, ...viewToPrompt(view.messages, { getMessage: (id) => current.getMessage(id), decoded: entry.decoded })];
-      if (note) out.push({ role: 'user', content: [{ type: 'text', text: note }] });
       const transformed = { ...params, prompt: out };
       entries.set(transformed, entry);
+      views.set(transformed, { reserved, replan: (historyBudget) => replanView(sessionId, historyBudget, promptFor) });
       if (sessionId === undefined && unnamed.enabled) checkedOut.set(transformed, entry);
       return transformed;
     };
@@ -240,6 +249,36 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       resolver.release(pinned);
     }
   };
+
+  /**
+   * A guard retry's view, planned again for a smaller history budget (under the session's lock,
+   * like the first); `undefined` when no view fits it.
+   */
+  const replanView = async (sessionId: string | undefined, historyBudget: number, promptFor: (historyBudget: number) => LanguageModelV4Prompt): Promise<LanguageModelV4Prompt | undefined> => {
+    const attempt = async (): Promise<LanguageModelV4Prompt | undefined> => {
+      try {
+        return promptFor(historyBudget);
+      } catch (error) {
+        if (CairnError.isInstance(error) && error.code === 'BUDGET_EXCEEDED') return undefined;
+        throw error;
+      }
+    };
+    if (sessionId === undefined) return attempt();
+    const pinned: string[] = [];
+    try {
+      return await (await resolver.get(sessionId, pinned)).exclusive(attempt);
+    } finally {
+      resolver.release(pinned);
+    }
+  };
+
+  /** The prompt of a guard retry of the call made with `params`, within the budget (see `fitRetryPrompt`). */
+  const retryPromptOf =
+    (params: LanguageModelV4CallOptions) =>
+    (appended: readonly LanguageModelV4Message[]): Promise<LanguageModelV4Prompt | undefined> => {
+      const view = views.get(params);
+      return fitRetryPrompt({ prompt: params.prompt, appended, budget, reserved: view?.reserved ?? 0, counter: tokenCounter, replan: view?.replan });
+    };
 
   const guardContext = async (params: LanguageModelV4CallOptions): Promise<ContextEngine> => {
     const known = entries.get(params);
@@ -262,7 +301,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
       try {
         const result = await doGenerate();
         if (guard === 'off') return result;
-        return await guardGenerate(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+        return await guardGenerate(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries, retryPrompt: retryPromptOf(params) });
       } finally {
         // The guard (retries included) is done with the engine.
         putBack(params);
@@ -280,7 +319,7 @@ export function cairnMiddleware(options: CairnMiddlewareOptions = {}): CairnMidd
         putBack(params);
         return result;
       }
-      const guarded = guardStream(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries });
+      const guarded = guardStream(result, params, { engine: await guardContext(params), mode: guard, model, retries: maxBlockedRetries, retryPrompt: retryPromptOf(params) });
       if (!checkedOut.has(params)) return guarded;
       // The guard reads the engine until the stream ends: put it back then (never when the stream
       // is cancelled or fails: that engine is simply dropped).

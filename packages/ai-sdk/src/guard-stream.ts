@@ -62,9 +62,15 @@ async function* guardParts(stream: ReadableStream<LanguageModelV4StreamPart>, pa
     yield finish;
     return;
   }
-  const retryParams = { ...params, prompt: [...params.prompt, ...continuationMessages(answer)] };
+  const appended = [...(context.appended ?? []), ...continuationMessages(answer)];
+  const prompt = await context.retryPrompt(appended);
+  if (!prompt) {
+    yield finish;
+    return;
+  }
+  const retryParams = { ...params, prompt };
   const retry = await context.model.doStream(retryParams);
-  for await (const part of guardParts(retry.stream, retryParams, { ...context, retries: context.retries - 1 })) {
+  for await (const part of guardParts(retry.stream, retryParams, { ...context, appended, retries: context.retries - 1 })) {
     if (part.type === 'stream-start') continue;
     yield part.type === 'finish' ? { ...part, usage: addUsage(finish.usage, part.usage) } : part;
   }
@@ -74,7 +80,7 @@ async function* guardParts(stream: ReadableStream<LanguageModelV4StreamPart>, pa
  * Applies the dead-end guard to a `doStream` result, like {@link guardGenerate}: tool input parts
  * are held until their call arrives; a blocked call streams as a provider-executed call with an
  * error result; when every call of an answer was blocked, the retry's parts follow in the same
- * stream (one `finish`, usage added).
+ * stream (one `finish`, usage added), its prompt within the budget (`retryPrompt`).
  *
  * @internal
  */

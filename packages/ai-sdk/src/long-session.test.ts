@@ -4,7 +4,7 @@ import { generateText, isStepCount, jsonSchema, tool, wrapLanguageModel, type Mo
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { cairnMiddleware } from './cairn-middleware.js';
-import type { CairnGuardMode } from './cairn-middleware-options.js';
+import type { CairnGuardMode, CairnMiddlewareOptions } from './cairn-middleware-options.js';
 import { fingerprint } from '@cairn/core';
 import { promptMessageToCairn } from './prompt-message-to-cairn.js';
 import { callResult, textResult } from './test-support/mock-results.js';
@@ -27,7 +27,7 @@ function latestTurn(prompt: LanguageModelV4Prompt): { turn: number; answered: bo
 }
 
 /** 200 user turns; each asks for one tool call, and every 10th turn the model re-runs the failing `npm test`. */
-async function runSession(guard: CairnGuardMode) {
+async function runSession(guard: CairnGuardMode, options: Partial<CairnMiddlewareOptions> = {}) {
   const runs: string[] = [];
   const shell = tool({
     description: 'Runs a shell command',
@@ -47,7 +47,7 @@ async function runSession(guard: CairnGuardMode) {
       return callResult([{ id: `call-${turn}`, name: 'shell', input: { command } }], `Working on turn ${turn}.`);
     },
   });
-  const middleware = cairnMiddleware({ budget: BUDGET, guard, sessionId: 'agent' });
+  const middleware = cairnMiddleware({ budget: BUDGET, guard, sessionId: 'agent', ...options });
   const wrapped = wrapLanguageModel({ model, middleware });
   const messages: ModelMessage[] = [];
   const flagged: string[] = [];
@@ -99,5 +99,19 @@ describe('a 200-turn tool-using session', () => {
     const finalPrompt = JSON.stringify(model.doGenerateCalls[model.doGenerateCalls.length - 1]!.prompt);
     expect(finalPrompt).toContain('Known dead ends');
     expect(finalPrompt).toContain('expected 2 to be 3');
+  }, 120_000);
+
+  it('block with the Background_Context block on: every prompt, guard retries included, within budget', async () => {
+    // The block spends the slack the plan leaves; a retry that appended its blocked call to the
+    // view as it was passed the budget (3,105 tokens of 3,000) before retries were planned again.
+    const { model, runs, flagged } = await runSession('block', { pages: { consolidation: { background: true, plainFacts: true } } });
+    check(model.doGenerateCalls.map((call) => call.prompt));
+    expect(runs.filter((command) => command === 'npm test')).toHaveLength(2);
+    expect(flagged.filter((entry) => entry.startsWith('block:'))).toHaveLength(18);
+    const retries = model.doGenerateCalls.filter((call) => {
+      const last = call.prompt[call.prompt.length - 1]!;
+      return last.role === 'tool' && JSON.stringify(last).includes('Blocked by cairn');
+    });
+    expect(retries).toHaveLength(18);
   }, 120_000);
 });

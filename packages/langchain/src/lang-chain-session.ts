@@ -1,6 +1,7 @@
 import { assignMessageIds, CairnError, countMessageTokens, SerialQueue, type AssembleOptions, type AssembleResult, type CairnMessage, type ContextEngine, type IngestResult, type MessageIdentity, type TokenCounter } from '@cairn/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { encodeLangChainMessage } from './encode-lang-chain-message.js';
+import { fitGuardNotes } from './fit-guard-notes.js';
 import { fromCairnMessage, plainMessage } from './from-cairn-message.js';
 import { identityHash } from './identity-hash.js';
 import type { EncodedLangChainMessage } from './encode-lang-chain-message.js';
@@ -133,7 +134,8 @@ export class LangChainSession {
   /**
    * Assembles the view and converts it to LangChain: messages shown at full fidelity are the
    * caller's own objects (or rebuilt exactly from the log), everything else is the plain message
-   * of its role.
+   * of its role. The guard's notes on warned results shown are counted in the budget: when they
+   * would pass it, the oldest are left out (see `fitGuardNotes`).
    */
   async view({ budget, reserved = 0, query, plannedTools }: SessionViewOptions): Promise<BaseMessage[]> {
     if (reserved >= budget) {
@@ -146,7 +148,7 @@ export class LangChainSession {
     await this.engine.prepare(query ? { query } : {});
     const result = this.#backend.assemble({ budget: budget - reserved, ...(query ? { query } : {}), ...(plannedTools ? { plannedTools } : {}) });
     this.#backend.afterView?.();
-    return result.messages.map((message) => {
+    const shown = result.messages.map((message) => {
       if (message.fidelity === 'full' && !message.synthetic && message.sourceIds.length === 1) {
         const id = message.sourceIds[0]!;
         const original = this.#originals.get(id);
@@ -156,5 +158,7 @@ export class LangChainSession {
       }
       return plainMessage(message);
     });
+    // Warned results shown as they are carry the guard's note, which the engine did not count.
+    return fitGuardNotes(shown, result.metadata.tokens, budget - reserved, this.#tokenCounter);
   }
 }
