@@ -195,11 +195,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     // Still over: squeeze the compressed mandatory units harder — halve the content cap of the
     // largest, measured exactly, until the view fits or nothing is left to squeeze.
     const squeezable = order.filter((unit) => plan.get(unit) === 'compressed');
+    // Units a halved cap did not make smaller (same rule as `plan-fidelities.ts`, seed 9).
+    const unshrinkable = new Set<number>();
     for (let round = 0; round < MAX_SQUEEZE_ROUNDS && plan.tokens > budget; round++) {
       let largest = -1;
       let largestCost = -1;
       for (const unit of squeezable) {
-        if ((request.squeeze.get(unit) ?? initialCap(state, unit)) <= MIN_SQUEEZED_TOKENS) continue;
+        if (unshrinkable.has(unit) || (request.squeeze.get(unit) ?? initialCap(state, unit)) <= MIN_SQUEEZED_TOKENS) continue;
         const cost = costs.compressed(unit) ?? 0;
         if (cost > largestCost) {
           largest = unit;
@@ -207,8 +209,15 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
         }
       }
       if (largest < 0) break;
-      const cap = request.squeeze.get(largest) ?? initialCap(state, largest);
+      const previousCap = request.squeeze.get(largest);
+      const cap = previousCap ?? initialCap(state, largest);
       request.squeeze.set(largest, Math.max(MIN_SQUEEZED_TOKENS, Math.floor(cap / 2)));
+      if ((costs.compressed(largest) ?? Number.POSITIVE_INFINITY) >= largestCost) {
+        if (previousCap === undefined) request.squeeze.delete(largest);
+        else request.squeeze.set(largest, previousCap);
+        unshrinkable.add(largest);
+        continue;
+      }
       plan = new ViewPlan(plan.snapshot(), costs); // costs of the squeezed unit changed
     }
     // Still over: the hot set is the last thing kept by choice, not by the caller — hide it,
