@@ -31,6 +31,14 @@ export function evictionOrder(a: DeadEnd, b: DeadEnd): number {
 export function deadEndsToEvict(deadEnds: readonly DeadEnd[], max: number, keep?: DeadEnd): DeadEnd[] {
   const over = deadEnds.length - max;
   if (over <= 0) return [];
+  // One over (a dead end learnt into a full registry, the usual case): the first in the order is
+  // found in one pass instead of sorting them all; among equals the earlier one, as the stable
+  // sort gives.
+  if (over === 1) {
+    let first: DeadEnd | undefined;
+    for (const deadEnd of deadEnds) if (deadEnd !== keep && (first === undefined || evictionOrder(deadEnd, first) < 0)) first = deadEnd;
+    return first === undefined ? [] : [first];
+  }
   return deadEnds.filter((deadEnd) => deadEnd !== keep).sort(evictionOrder).slice(0, over);
 }
 

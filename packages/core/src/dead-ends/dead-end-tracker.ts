@@ -8,7 +8,7 @@ import { detectFailure, isGuardNoteOnly, type FailureSignal } from './detect-fai
 import type { FailureReadings } from './failure-readings.js';
 import { failureDependencies, type FailureDependencies } from './failure-dependencies.js';
 import { readDependencies, readOpenFile } from './dead-end-dependencies-snapshot.js';
-import { nextOpenFile, stateChangeTargets, touchesFailure } from './state-change-targets.js';
+import { nextOpenFile, stateChangeTargets, touchesFailure, type StateChangeTargets } from './state-change-targets.js';
 import type { ExperienceRecord } from './discover-hot-experiences.js';
 import { CairnError } from '../log/index.js';
 import { cosine, type SparseVector } from '../text/index.js';
@@ -262,16 +262,18 @@ export class DeadEndTracker {
   }
 
   #succeed(call: PendingCall): void {
-    const signature = callSignature(call.name, call.arguments);
-    const change = stateChangeTargets(call.name, call.arguments, this.#openFile);
+    // The call's signature and what it changed are read only when a dead end asks (most successes
+    // meet none that could): the same values, read at most once.
+    let exact: string | undefined;
+    let change: StateChangeTargets | undefined;
     for (const deadEnd of this.#deadEnds) {
       if (!this.#effects.has(deadEnd.id)) continue; // explicit
-      if (deadEnd.trace.signature === signature.exact) {
+      if (deadEnd.trace.signature === (exact ??= callSignature(call.name, call.arguments).exact)) {
         // It worked: no longer a dead end, and nothing to warn about.
         deadEnd.stale = true;
         delete deadEnd.changedSince;
         delete deadEnd.transient;
-      } else if (!deadEnd.stale && touchesFailure(change, this.#dependencies.get(deadEnd.id))) {
+      } else if (!deadEnd.stale && touchesFailure((change ??= stateChangeTargets(call.name, call.arguments, this.#openFile)), this.#dependencies.get(deadEnd.id))) {
         deadEnd.stale = true;
         if (this.#options.failureClasses) deadEnd.changedSince = shortCall(call);
       }

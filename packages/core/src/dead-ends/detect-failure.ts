@@ -105,15 +105,30 @@ function oneLine(line: string): string {
  * matches none of the patterns, and is not tested against each (most lines of most outputs).
  */
 const MAY_READ_AS_ERROR = /error|exception|fault|fatal|fail|found|does not exist|no such|permission|denied|cannot|could not|http|status|bad request|unauthorized|forbidden|conflict|unavailable|exit/i;
+/** {@link MAY_READ_AS_ERROR}, searched from a position on. */
+const MAY_READ_AS_ERROR_ANYWHERE = new RegExp(MAY_READ_AS_ERROR.source, 'gi');
 
 /**
  * The unquoted, non-blank lines of a tool output that may read as an error (see
  * {@link MAY_READ_AS_ERROR}), in order: the only lines the {@link ERROR_LINES} patterns can match.
+ * @internal
  */
-function candidateLines(text: string): string[] {
+export function candidateLines(text: string): string[] {
   const candidates: string[] = [];
-  if (!MAY_READ_AS_ERROR.test(text)) return candidates;
-  for (const line of text.split('\n')) if (MAY_READ_AS_ERROR.test(line) && line.trim() !== '' && !LISTING_LINE.test(line)) candidates.push(line);
+  // The words are found in the whole text and only their lines are cut out (no line of a long
+  // output that names none of them is made): a word never spans a newline, so a line holds a
+  // match exactly when the search finds one in it.
+  MAY_READ_AS_ERROR_ANYWHERE.lastIndex = 0;
+  for (let match = MAY_READ_AS_ERROR_ANYWHERE.exec(text); match !== null; match = MAY_READ_AS_ERROR_ANYWHERE.exec(text)) {
+    const start = text.lastIndexOf('\n', match.index) + 1;
+    const newline = text.indexOf('\n', match.index);
+    const end = newline < 0 ? text.length : newline;
+    const line = text.slice(start, end);
+    if (line.trim() !== '' && !LISTING_LINE.test(line)) candidates.push(line);
+    if (newline < 0) break;
+    MAY_READ_AS_ERROR_ANYWHERE.lastIndex = newline + 1;
+  }
+  MAY_READ_AS_ERROR_ANYWHERE.lastIndex = 0;
   return candidates;
 }
 

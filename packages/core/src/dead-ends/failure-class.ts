@@ -69,6 +69,10 @@ const QUOTED_LINE = /^\s*(\d+:|Line \d+:|\[File: |[\w./-]+:\d+:)/;
  * ```
  */
 export function isTransientFailure(text: string): boolean {
+  // A line is part of the text and no pattern is anchored to a line's ends (`\b` reads the same
+  // beside a newline as at a line's edge): a text in which no pattern matches has no line that
+  // does, and is not split.
+  if (!TRANSIENT_LINES.some((pattern) => pattern.test(text)) && !REFUSED.test(text)) return false;
   return text.split('\n').some((line) => !QUOTED_LINE.test(line) && isTransientLine(line));
 }
 

@@ -2,7 +2,7 @@ import { inferWorkPhase } from './infer-work-phase.js';
 import { markerField } from '../text/index.js';
 import type { LexicalVectoriser } from '../text/index.js';
 import { cosine } from '../text/index.js';
-import { mergeTermBags, packTermFeatures, type TermBag } from '../text/index.js';
+import { mergeTermBags, packTermFeatures, type SparseVector, type TermBag } from '../text/index.js';
 import { TermStatistics } from '../text/index.js';
 import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
@@ -59,6 +59,12 @@ export class SessionLog {
   /** Per term id: 0 not read yet, 1 names something specific (`SPECIFIC_TERM`), 2 does not. */
   private specificTerms = new Uint8Array(1024);
   private lastUserUnit = -1;
+  /**
+   * The bag of the latest unit opened and its vector, as `linkSimilar` computed them: the unit's
+   * features (`unitFeatures`, read when the next unit links) reuse the vector when its merged bag
+   * is that bag (a unit of one message) instead of computing it again.
+   */
+  private latestVector: { bag: TermBag; vector: SparseVector } | undefined;
   /** The reply-to edge to the latest user unit: one object shared by every unit that replies to it (edges are never changed). */
   private replyEdge: Unit['edges'][number] | undefined;
   /**
@@ -259,6 +265,7 @@ export class SessionLog {
         best = index;
       }
     }
+    this.latestVector = { bag, vector };
     if (best >= 0 && !unit.edges.some((edge) => edge.to === best)) unit.edges.push({ to: best, kind: 'similar' });
   }
 
@@ -277,7 +284,7 @@ export class SessionLog {
     }
     const bags = unit.positions.map((position) => this.entries[position]!.bag);
     const merged = bags.length === 1 ? bags[0]! : mergeTermBags(bags);
-    const vector = this.vectoriser.vectorOfBag(merged);
+    const vector = this.latestVector?.bag === merged ? this.latestVector.vector : this.vectoriser.vectorOfBag(merged);
     // A unit whose calls are all answered takes no more messages, so its bag and vector are all
     // that is read from now on: they are packed into one buffer and its messages' own bags are let
     // go (heap per logged message). A unit still waiting for results keeps them as they are.

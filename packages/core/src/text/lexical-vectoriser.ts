@@ -1,6 +1,7 @@
 import { DEFAULT_MAX_TERMS, extractTerms, termsOfToken } from './extract-terms.js';
 import { vectorFromBag, type SparseVector } from './sparse-vector.js';
 import { createTermBag, EMPTY_BAG, type TermBag } from './term-bag.js';
+import { HASH_START, hashStep, TokenIdTable } from './token-id-table.js';
 import { Vocabulary } from './vocabulary.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -49,49 +50,54 @@ export function createLexicalVectoriser({ maxTerms, vocabulary = new Vocabulary(
   extractTerms('', extractOptions); // Validates maxTerms now, not at the first text.
   const limit = maxTerms ?? DEFAULT_MAX_TERMS;
   // ASCII texts (most tool output) take a fast path: the term ids of each distinct token are
-  // cached, so repeated tokens skip splitting and stemming. Same ids, same order of interning.
-  const tokenIds = new Map<string, readonly number[]>();
+  // cached, so repeated tokens skip splitting and stemming, and are found by their characters in
+  // place (no substring per token). Same ids, same order of interning.
+  const tokenIds = new TokenIdTable();
   let counts = new Float64Array(1024);
   const touched: number[] = [];
-  const count = (id: number): void => {
-    if (id >= counts.length) {
-      const grown = new Float64Array(Math.max(id + 1, counts.length * 2));
-      grown.set(counts);
-      counts = grown;
-    }
-    if (counts[id] === 0) touched.push(id);
-    counts[id]!++;
-  };
   const bag = (text: string): TermBag => {
     if (NON_ASCII.test(text)) return createTermBag(extractTerms(text, extractOptions), vocabulary);
     if (tokenIds.size > TOKEN_CACHE_LIMIT) tokenIds.clear();
     let length = 0;
     let start = -1;
+    let hash = HASH_START;
     for (let index = 0; index <= text.length && length < limit; index++) {
       const code = index < text.length ? text.charCodeAt(index) : 0;
       const word = (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
       if (word) {
-        if (start < 0) start = index;
+        if (start < 0) {
+          start = index;
+          hash = HASH_START;
+        }
+        hash = hashStep(hash, code);
         continue;
       }
       if (start < 0) continue;
       // Runs over MAX_PIECE characters are blobs (base64, minified code): extractTerms drops them.
       if (index - start <= MAX_PIECE) {
-        const piece = text.slice(start, index);
-        let ids = tokenIds.get(piece);
-        if (ids === undefined) {
-          ids = termsOfToken(piece).map((term) => vocabulary.idOf(term));
-          tokenIds.set(piece, ids);
+        let entry = tokenIds.find(text, start, index, hash);
+        if (entry < 0) {
+          const piece = text.slice(start, index);
+          entry = tokenIds.add(piece, hash, termsOfToken(piece).map((term) => vocabulary.idOf(term)));
         }
-        for (let offset = 0; offset < ids.length && length < limit; offset++) {
-          count(ids[offset]!);
+        const { pool } = tokenIds;
+        const end = tokenIds.end(entry);
+        for (let offset = tokenIds.start(entry); offset < end && length < limit; offset++) {
+          const id = pool[offset]!;
+          if (id >= counts.length) {
+            const grown = new Float64Array(Math.max(id + 1, counts.length * 2));
+            grown.set(counts);
+            counts = grown;
+          }
+          if (counts[id] === 0) touched.push(id);
+          counts[id]!++;
           length++;
         }
       }
       start = -1;
     }
-    touched.sort((a, b) => a - b);
-    const ids = Int32Array.from(touched);
+    // A typed array sorts numerically without a comparator call per comparison.
+    const ids = Int32Array.from(touched).sort();
     const frequencies = new Float32Array(ids.length);
     for (let offset = 0; offset < ids.length; offset++) {
       frequencies[offset] = counts[ids[offset]!]!;
