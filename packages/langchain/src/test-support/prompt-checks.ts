@@ -1,12 +1,22 @@
 import { countMessageTokens, createBpeTokenCounter, findViewViolations, type TokenCounter } from '@cairn/core';
-import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import { AIMessage, ToolMessage, type BaseMessage } from '@langchain/core/messages';
+import { guardNote } from '../guard-note.js';
 import { toCairnMessage } from '../to-cairn-message.js';
 
 const counter: TokenCounter = createBpeTokenCounter();
 
-/** Tokens of a prompt by core's counter, as cairn budgets it. */
+/**
+ * A tool result as the model reads it: one the dead-end guard warned carries the guard's note,
+ * which `toCairnMessage` leaves out of cairn's own copy, so it is made part of the content here.
+ */
+function asModelReadsIt(message: BaseMessage): BaseMessage {
+  if (!ToolMessage.isInstance(message) || guardNote(message) === undefined) return message;
+  return new ToolMessage({ content: message.content, tool_call_id: message.tool_call_id, ...(message.name ? { name: message.name } : {}), ...(message.status ? { status: message.status } : {}) });
+}
+
+/** Tokens of a prompt by core's counter, as the model reads it (guard notes included). */
 export function promptTokens(messages: readonly BaseMessage[]): number {
-  return messages.reduce((total, message, position) => total + countMessageTokens(toCairnMessage(message, { id: `p${position}`, position }), counter), 0);
+  return messages.reduce((total, message, position) => total + countMessageTokens(toCairnMessage(asModelReadsIt(message), { id: `p${position}`, position }), counter), 0);
 }
 
 /** Orphan results and unanswered calls in a prompt the model received. */
