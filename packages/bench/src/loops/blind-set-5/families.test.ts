@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blindLoopEpisodes5, type BlindLoopEpisode5 } from '../blind-loop-episodes-5.js';
-import { actionKey5, callsBetween5, evidence5, normalised5, signature5, text5 } from '../test-support/blind-set-5-queries.js';
+import { actionKey5, args5, callsBetween5, evidence5, normalised5, signature5, text5 } from '../test-support/blind-set-5-queries.js';
 
 const episodes = blindLoopEpisodes5();
 const ofKinds = (...kinds: string[]): BlindLoopEpisode5[] => {
@@ -66,11 +66,11 @@ describe('fifth blind set, loops as built', () => {
       expect(new Set(calls.map(outcome)).size, episode.id).toBe(1);
     }
     for (const episode of ofKinds('loop:coder-lint-rejects-jittered-range')) {
-      const bodies = evidence5(episode).map((call) => String(call.message.toolCalls![0]!.arguments.command).split('\n').slice(1).join('\n'));
+      const bodies = evidence5(episode).map((call) => String(args5(call.message).command).split('\n').slice(1).join('\n'));
       expect(new Set(bodies).size, episode.id).toBe(1);
     }
     for (const episode of ofKinds('loop:coder-planner-executor-same-step')) {
-      const steps = evidence5(episode).map((call) => String(call.message.toolCalls![0]!.arguments.step));
+      const steps = evidence5(episode).map((call) => String(args5(call.message).step));
       expect(new Set(steps).size, episode.id).toBe(steps.length);
     }
   });
@@ -133,7 +133,7 @@ describe('fifth blind set, non-loops as built', () => {
 
   it('the same command per package differs only in its folder, each folder once as a look-alike', () => {
     for (const episode of ofKinds('work:coder-same-command-per-package')) {
-      const args = evidence5(episode).map((call) => call.message.toolCalls![0]!.arguments);
+      const args = evidence5(episode).map((call) => args5(call.message));
       expect(new Set(args.map((arg) => arg.cmd)).size, episode.id).toBe(1);
       expect(new Set(args.map((arg) => arg.cwd)).size, episode.id).toBe(args.length);
     }
@@ -155,7 +155,7 @@ describe('fifth blind set, non-loops as built', () => {
     for (const episode of ofKinds('work:service-mandated-disclosure-each-plan')) {
       const reads = evidence5(episode);
       expect(new Set(reads.map((read) => text5(read.message))).size, episode.id).toBe(1);
-      const items = reads.map((read) => episode.messages[read.index + 2]!.toolCalls![0]!.arguments.item);
+      const items = reads.map((read) => args5(episode.messages[read.index + 2]!).item);
       expect(new Set(items).size, episode.id).toBe(reads.length);
     }
     for (const episode of ofKinds('work:coder-indent-slip-then-fixed')) {

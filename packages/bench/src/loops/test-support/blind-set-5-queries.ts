@@ -59,3 +59,8 @@ export function actionKey5(episode: BlindLoopEpisode5, index: number): string {
 export function callsBetween5(episode: BlindLoopEpisode5, from: number, to: number): string[] {
   return episode.messages.slice(from, to).flatMap((message, offset) => (message.toolCalls ? [actionKey5(episode, from + offset)] : []));
 }
+
+/** A call message's arguments as a record. */
+export function args5(message: CairnMessage): Record<string, unknown> {
+  return message.toolCalls![0]!.arguments as Record<string, unknown>;
+}
