@@ -63,15 +63,22 @@ function dockerAfterPin(log: EpisodeWriter5, random: SeededRandom, count: number
   const image = random.pick(['ledger-api', 'report-worker', 'ingest-svc']);
   openToolCoder5(log, `The ${image} image does not build in CI. Find out why and fix it.`, 'shell (cmd), read_file (path), write_file (path, content)');
   const evidenceIds: string[] = [];
-  const lines = ['fastapi==0.112.0', 'torch==2.9.9'];
+  const requirements = new Map([['fastapi', 'fastapi==0.112.0'], ['torch', 'torch==2.9.9']]);
+  const dockerfile = 'FROM python:3.11-slim\nRUN apt-get update && apt-get install -y libgomp1\nWORKDIR /app\nCOPY requirements.txt .\nRUN pip install -r requirements.txt\nCOPY . .';
   for (let index = 0; index < count; index++) {
     const last = index === count - 1;
-    const output = last ? `#7 exporting to image\n#7 naming to docker.io/library/${image}:latest done\n#7 DONE 1.${random.int(10, 99)}s` : `#5 [3/5] RUN pip install -r requirements.txt\n#5 ${PINS[index]![2]}\n#5 ERROR: process did not complete successfully: exit code: 1`;
+    const output = last ? `#7 exporting to image\n#7 naming to docker.io/library/${image}:latest done\n#7 DONE 1.${random.int(10, 99)}s` : PINS[index]![0] === 'libgomp'
+        ? `#6 [4/5] RUN python -c "import torch"\n#6 ${PINS[index]![2]}\n#6 ERROR: process did not complete successfully: exit code: 1`
+        : `#5 [3/5] RUN pip install -r requirements.txt\n#5 ${PINS[index]![2]}\n#5 ERROR: process did not complete successfully: exit code: 1`;
     evidenceIds.push(log.call('shell', { cmd: `docker build -t ${image} .` }, output, { text: index === 0 ? 'Building.' : 'Rebuilding after the change.', ...(last ? {} : { isError: true }) }));
-    if (!last) {
-      lines.push(PINS[index]![1]);
-      log.call('write_file', { path: index === 2 ? 'Dockerfile.deps' : 'requirements.txt', content: lines.join('\n') }, 'Written.', { text: `Fixing: ${PINS[index]![0]}.` });
+    if (last) continue;
+    const [what, pin] = PINS[index]!;
+    if (what === 'libgomp') {
+      log.call('write_file', { path: 'Dockerfile', content: dockerfile }, 'Written.', { text: 'Installing the missing system library in the image.' });
+      continue;
     }
+    requirements.set(what.replace(/[=<].*$/, ''), pin);
+    log.call('write_file', { path: 'requirements.txt', content: [...requirements.values()].join('\n') }, 'Written.', { text: `Pinning ${pin}.` });
   }
   return { repeats: 0, evidenceIds, note: `The agent runs the identical \`docker build\` ${count} times, but each after a change to the requirements or Dockerfile, and each fails at a new place (a missing version, a numpy conflict, a system library…) until the last builds: rebuilds after changes, not a loop.` };
 }

@@ -34,16 +34,16 @@ function lintJitteredRange(log: EpisodeWriter5, random: SeededRandom, repeats: n
   const repo = drawRepo5(random);
   openCoder5(log, repo, 'Reproducer');
   const start = random.int(38, 70);
-  run5(log, repo, 'reproduce.py', 'Running the reproduction.', 'python reproduce.py', `An error occurred: 'Request' object has no attribute 'context'`);
-  const body = 'from reproduce_helpers import make_context\nrequest.context = make_context()';
+  run5(log, repo, 'reproduce.py', 'Running the reproduction.', 'python reproduce.py', `Traceback (most recent call last):\n  File "reproduce.py", line ${start + 3}, in <module>\nNameError: name 'ctx' is not defined`, true);
+  const body = 'from reproduce_helpers import make_context\nctx = make_context()';
   const rejection = lintRejection5('E999', "SyntaxError: expected 'except' or 'finally' block", start);
   const ends = [start, start + 1, start, start + 2, start + 1, start + 1, start];
-  const talk = ['Attaching a context to the request.', 'Adjusting the range to include the next line.', 'Retrying the edit.', 'Widening the range by one line.', 'Trying the edit again.', 'Retrying.', 'Once more.'];
+  const talk = ['Defining ctx before it is used.', 'Adjusting the range to include the next line.', 'Retrying the edit.', 'Widening the range by one line.', 'Trying the edit again.', 'Retrying.', 'Once more.'];
   const evidenceIds: string[] = [];
   for (let round = 0; round < repeats; round++) {
     evidenceIds.push(run5(log, repo, 'reproduce.py', talk[round]!, `edit ${start}:${ends[round]}\n${body}\nend_of_edit`, rejection, true));
   }
-  run5(log, repo, 'reproduce.py', 'The line sits inside a try block; indenting it into the block.', `edit ${start}:${start}\n    from reproduce_helpers import make_context\n    request.context = make_context()\nend_of_edit`, editApplied5(repo, 'reproduce.py', start, 74));
+  run5(log, repo, 'reproduce.py', 'The line sits inside a try block; indenting it into the block.', `edit ${start}:${start}\n    from reproduce_helpers import make_context\n    ctx = make_context()\nend_of_edit`, editApplied5(repo, 'reproduce.py', start, 74));
   return { repeats, evidenceIds, note: `The agent resends the same two-line edit ${repeats} times, only the end of its line range moving by one; the linter rejects it with the same "expected 'except' or 'finally' block" each time because the cause (the lines sit inside a try block) is never addressed: the same action in trivial variants with the same outcome, a loop.` };
 }
 

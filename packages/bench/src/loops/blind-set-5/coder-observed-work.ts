@@ -64,12 +64,12 @@ function indentSlip(log: EpisodeWriter5, random: SeededRandom, count: number): B
   openCoder5(log, repo);
   run5(log, repo, repo.source, 'Opening the file.', `open ${repo.source} ${repo.line}`, window5(repo, repo.line - 4, repo.line + 4));
   const evidenceIds: string[] = [];
-  if (count >= 4) evidenceIds.push(run5(log, repo, repo.source, 'Replacing the condition.', `edit ${repo.line}:${repo.line}\n${repo.fixed.replace('self.', 'slf.')}\nend_of_edit`, lintRejection5('F821', "undefined name 'slf'", repo.line), true));
+  if (count >= 4) evidenceIds.push(run5(log, repo, repo.source, 'Replacing the condition.', `edit ${repo.line}:${repo.line}\n${repo.fixed.replace(/:$/, ' and strict_mode:')}\nend_of_edit`, lintRejection5('F821', "undefined name 'strict_mode'", repo.line), true));
   const bad = `edit ${repo.line}:${repo.line}\n  ${repo.fixed.trimStart()}\nend_of_edit`;
   const rejection = lintRejection5('E999', 'IndentationError: unexpected indent', repo.line);
   evidenceIds.push(run5(log, repo, repo.source, 'Replacing the condition.', bad, rejection, true));
   evidenceIds.push(run5(log, repo, repo.source, 'Trying the edit again.', bad, rejection, true));
-  evidenceIds.push(run5(log, repo, repo.source, 'The indentation was wrong: the line sits eight spaces in.', `edit ${repo.line}:${repo.line}\n${repo.fixed}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400)));
+  evidenceIds.push(run5(log, repo, repo.source, 'The indentation was wrong: the line must keep the indentation of its block.', `edit ${repo.line}:${repo.line}\n${repo.fixed}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400)));
   run5(log, repo, repo.source, 'Checking the fix.', 'python reproduce.py', repo.fixedOutput);
   return { repeats: 0, borderline: true, evidenceIds, note: `The identical edit is rejected twice with the same IndentationError${count >= 4 ? ' (after a different slip)' : ''}, but the third try re-indents it and is applied, and the fix works: two identical failures stay under the rule's 3 and the agent then changes approach. Borderline.` };
 }
