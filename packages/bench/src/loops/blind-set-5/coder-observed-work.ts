@@ -24,8 +24,8 @@ function symbolHunt(log: EpisodeWriter5, random: SeededRandom, count: number): B
   const files = [...random.shuffle(MODULES).slice(0, count - 1).map((file) => `${folder}/${file}`), repo.source];
   const evidenceIds: string[] = [];
   files.forEach((file, index) => {
-    run5(log, repo, index === 0 ? 'n/a' : files[index - 1]!, index === 0 ? `Where is ${repo.symbol} defined? Starting with ${file}.` : `Not there; trying ${file}.`, `open ${file}`, `[File: /${repo.name}/${file} (${300 + index * 211} lines total)]\n1:"""${file.split('/').pop()} module."""`);
     const found = index === files.length - 1;
+    run5(log, repo, file, index === 0 ? `Where is ${repo.symbol} defined? Starting with ${file}.` : `Not there; trying ${file}.`, `open ${file}`, `[File: /${repo.name}/${file} (${found ? 1400 : 300 + index * 211} lines total)]\n1:"""${file.split('/').pop()} module."""`);
     const output = found
       ? `Found 2 matches for "${repo.symbol}" in /${repo.name}/${file}:\nLine ${repo.line - 40}:    def ${repo.symbol}(self, value):\nLine ${repo.line}:${repo.buggy}\nEnd of matches for "${repo.symbol}" in /${repo.name}/${file}`
       : `No matches found for "${repo.symbol}" in /${repo.name}/${file}`;

@@ -83,10 +83,11 @@ function itineraryRounds(log: EpisodeWriter5, random: SeededRandom, count: numbe
   for (let round = 0; round < count; round++) {
     const basis = `${['QL', 'ML', 'YF', 'BX', 'KR'][round]}${random.int(1, 9)}`;
     const fare = 320 - round * 30;
-    evidenceIds.push(log.call('find_flights', { origin: from, destination: to, date: juneDate5(18), filters: [...filters] }, JSON.stringify([{ flight_number: flights[round], departs: `${8 + round * 3}:15`, stops: round >= 2 ? 0 : 1, fare, fare_basis: basis }])));
+    const departs = round === 0 ? '8:15' : `${11 + round * 2}:45`;
+    evidenceIds.push(log.call('find_flights', { origin: from, destination: to, date: juneDate5(18), filters: [...filters] }, JSON.stringify([{ flight_number: flights[round], departs, stops: round >= 2 ? 0 : 1, fare, fare_basis: basis }])));
     log.call('get_fare_rules', { fare_basis: basis }, JSON.stringify({ fare_basis: basis, change_fee: round >= 3 ? 0 : 75, refundable: false }));
     const last = round === count - 1;
-    log.say(`${flights[round]} departs ${8 + round * 3}:15, $${fare}, fare ${basis}.`, last ? 'That one. Book it, please.' : CONSTRAINTS[round]!);
+    log.say(`${flights[round]} departs ${departs}, $${fare}, fare ${basis}.`, last ? 'That one. Book it, please.' : CONSTRAINTS[round]!);
     if (!last) filters.push(CONSTRAINTS[round]!.replace(/[?,.]/g, '').toLowerCase());
   }
   log.call('create_trip', { traveller_id: person.travellerId, origin: from, destination: to, cabin: 'main', legs: [{ flight_number: flights[count - 1], date: juneDate5(18) }], payments: [{ id: 'card_visa_2231', amount: 320 - (count - 1) * 30 }] }, JSON.stringify({ trip_code: 'NEW', status: 'booked' }));
