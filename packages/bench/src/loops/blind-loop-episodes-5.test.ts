@@ -35,7 +35,7 @@ describe('blindLoopEpisodes5', () => {
     expect(loops.filter((episode) => episode.kind.includes(':service-'))).toHaveLength(21);
   });
 
-  it('has two strata of 16 kinds each: observed (18 loops) and novel (21 loops), each half service, half coding', () => {
+  it('has two strata of 16 kinds each: observed (18 loops; 6 + 6 borderline) and novel (21 loops; 9 + 3 borderline), each half service, half coding', () => {
     expect(OBSERVED_KINDS_5).toHaveLength(16);
     for (const episode of episodes) expect(episode.stratum, episode.id).toBe(OBSERVED_KINDS_5.includes(episode.kind) ? 'observed' : 'novel');
     const observed = episodes.filter((episode) => episode.stratum === 'observed');
@@ -43,6 +43,9 @@ describe('blindLoopEpisodes5', () => {
     expect(observed.filter((episode) => episode.loop)).toHaveLength(18);
     expect(episodes.filter((episode) => episode.stratum === 'novel' && episode.loop)).toHaveLength(21);
     expect(observed.filter((episode) => episode.kind.includes(':service-'))).toHaveLength(24);
+    const novel = episodes.filter((episode) => episode.stratum === 'novel');
+    expect([observed, novel].map((stratum) => stratum.filter((episode) => episode.loop && episode.borderline).length)).toEqual([6, 9]);
+    expect([observed, novel].map((stratum) => stratum.filter((episode) => !episode.loop && episode.borderline).length)).toEqual([6, 3]);
   });
 
   it('plants only kinds that no earlier blind or synthetic set has', () => {
