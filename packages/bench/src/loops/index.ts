@@ -35,3 +35,5 @@ export { BLIND_EPISODES_PER_KIND_3, BLIND_LOOP_KINDS_3, blindLoopEpisode3, blind
 export type { BlindLoopEpisode3, BlindLoopEpisodeKind3 } from './blind-loop-episodes-3.js';
 export { BLIND_EPISODES_PER_KIND_4, BLIND_LOOP_KINDS_4, blindLoopEpisode4, blindLoopEpisodes4 } from './blind-loop-episodes-4.js';
 export type { BlindLoopEpisode4, BlindLoopEpisodeKind4 } from './blind-loop-episodes-4.js';
+export { BLIND_EPISODES_PER_KIND_5, BLIND_LOOP_KINDS_5, OBSERVED_KINDS_5, blindLoopEpisode5, blindLoopEpisodes5 } from './blind-loop-episodes-5.js';
+export type { BlindLoopEpisode5, BlindLoopEpisodeKind5, BlindLoopStratum5 } from './blind-loop-episodes-5.js';
