@@ -5,10 +5,13 @@
  * restatement detector existed. The second: 90 episodes written by another author, who never read
  * a detector, while the stall detector was being written (neither saw the other). The third: 108
  * episodes of 36 new kinds, written the same way while the stall detector's second version was
- * being written; its `borderline` marks both loops and non-loops.
+ * being written; its `borderline` marks both loops and non-loops. The fourth and fifth the same way,
+ * in parallel with the stall detector's third and fourth versions; the fifth's episodes carry a
+ * stratum (`observed`: patterns its author found in the shared runs, new text; `novel`: invented
+ * kinds), scored apart too.
  */
 import type { CairnMessage, DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, blindLoopEpisodes4, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, blindLoopEpisodes4, blindLoopEpisodes5, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
 
 /** What a blind set's section reads of an episode. */
 interface ScoredEpisode {
@@ -87,13 +90,36 @@ export function printFourthBlindSetReport(options: DetectLoopOptions, detectors:
   printEpisodeScores(episodes, options, detectors);
 }
 
-function printEpisodeScores(episodes: readonly ScoredEpisode[], options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+/**
+ * Prints the detectors on the fifth blind set (`src/loops/blind-loop-episodes-5.ts`), all and per
+ * stratum (observed in the shared runs / novel).
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printFifthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  const episodes = blindLoopEpisodes5();
+  const loops = episodes.filter((episode) => episode.loop).length;
+  const borderlineLoops = episodes.filter((episode) => episode.loop && episode.borderline).length;
+  const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
+  const kinds = new Set(episodes.map((episode) => episode.kind)).size;
+  process.stdout.write(
+    `\nFifth blind set (${episodes.length} synthetic episodes of ${kinds} kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-5.ts, written by an author who never read a detector, in parallel with the stall detector's fourth version; half its kinds are patterns the author found in the shared runs (observed), half invented (novel); no detector tuned on it)\n`,
+  );
+  printEpisodeScores(episodes, options, detectors, [
+    ['observed', episodes.filter((episode) => episode.stratum === 'observed')],
+    ['novel', episodes.filter((episode) => episode.stratum === 'novel')],
+  ]);
+}
+
+function printEpisodeScores(episodes: readonly ScoredEpisode[], options: DetectLoopOptions, detectors: readonly LoopDetectorKind[], strata: readonly (readonly [string, readonly ScoredEpisode[]])[] = []): void {
   process.stdout.write('subset                          detector       units  loops   TP  FP  FN  precision  recall\n');
   for (const detector of detectors) {
     const fired = new Map(episodes.map((episode) => [episode.id, replayLoopDetection(episode.messages, options, detector).fired]));
     for (const [subset, chosen] of [
       ['all', episodes],
       ['borderline left out', episodes.filter((episode) => !episode.borderline)],
+      ...strata,
     ] as const) {
       const score = scoreDetections(chosen.map((episode) => [fired.get(episode.id)!, episode.loop] as const));
       const predicted = score.truePositives + score.falsePositives;
