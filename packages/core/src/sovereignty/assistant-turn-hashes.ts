@@ -4,6 +4,7 @@ import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
+import { callSubject } from './call-subject.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -24,6 +25,10 @@ export interface CallObservation {
   resultTerms: readonly string[];
   /** The whole numbers in its arguments (a line, a page, a range; at most {@link MAX_ARGUMENT_NUMBERS}, for the stall detector: the same place asked for again); absent without terms. */
   argumentNumbers?: readonly number[];
+  /** Distinct terms of its arguments (what the agent put into the call: a result that only echoes them tells it nothing); absent without terms. */
+  argumentTerms?: readonly string[];
+  /** What the call asks about ({@link callSubject}); absent without terms. */
+  subjectTerms?: readonly string[];
 }
 
 /** Most whole numbers kept from a call's arguments. */
@@ -114,7 +119,7 @@ export function hashAssistantTurn(
       failed: result?.isError === true,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
-      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments) } : {}),
+      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(typeof call.arguments === 'string' ? call.arguments : (JSON.stringify(call.arguments) ?? '')), subjectTerms: callSubject(call.name, call.arguments) } : {}),
       ...(terms && result ? { steadyHash: hashText(steadyOutputText(fold(resultText))) } : {}),
     };
   });

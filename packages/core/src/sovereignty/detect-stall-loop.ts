@@ -2,6 +2,7 @@ import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
 import { ChangeCycles } from './change-cycles.js';
 import { SameCallReruns } from './same-call-reruns.js';
+import { NoNewsStreak } from './no-news-streak.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -66,6 +67,7 @@ interface BeforeChange {
   chain: Chain | undefined;
   run: OutputGroup | undefined;
   reruns: SameCallReruns;
+  streak: NoNewsStreak;
   learnt: boolean;
   best: LoopSignal | undefined;
   /** The outcome each call had last before the change (call hash → outcome). */
@@ -104,6 +106,8 @@ class StallState {
   run: OutputGroup | undefined;
   /** Each call's answers since the latest change: the same call answered alike again and again. */
   reruns = new SameCallReruns();
+  /** Observations in a row that brought nothing new. */
+  streak = new NoNewsStreak();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -112,6 +116,7 @@ class StallState {
     this.chain = undefined;
     this.run = undefined;
     this.reruns = new SameCallReruns();
+    this.streak = new NoNewsStreak();
     this.learnt = true;
   }
 
@@ -217,6 +222,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle asked for is no cycle.
     if ((turn.promptTerms ?? []).length > 0) cycles.clear();
+    if ((turn.promptTerms ?? []).length > 0) state.streak.clear();
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const returned = cycles.see(call, turn.id);
@@ -229,7 +235,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
-        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
+        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, streak: state.streak, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
         state.reset();
         best = undefined;
       }
@@ -262,7 +268,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
+      const moved = outcomes.has(call.callHash) && outcomes.get(call.callHash) !== outcome;
       outcomes.set(call.callHash, outcome);
+      const own = new Set(call.argumentTerms ?? []);
+      const novel = call.resultTerms.filter((term) => !state.terms.has(term) && !own.has(term));
+      const streak = state.streak.see({ novel, moved, terms: call.resultTerms, own, subject: call.subjectTerms ?? [], outcome, hash: call.callHash, toolName: call.toolName, at, id: turn.id });
+      if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });

@@ -1,6 +1,8 @@
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard } from './near-repeat-features.js';
 
+const HAS_DIGIT = /\p{N}/u;
+
 /** One call made again and again: its latest outcome and how often it came out so in a row. */
 export interface Rerun {
   outcome: string;
@@ -38,7 +40,8 @@ export class SameCallReruns {
     const known = this.calls.get(callHash);
     const learnt = (previous: Rerun): boolean => {
       const before = new Set(previous.terms);
-      return terms.some((term) => !before.has(term) && !knownTerms.has(term));
+      const now = new Set(terms);
+      return terms.some((term) => !before.has(term) && !knownTerms.has(term)) || previous.terms.some((term) => !now.has(term) && HAS_DIGIT.test(term));
     };
     const same = known !== undefined && (known.outcome === outcome || (jaccard(known.terms, terms) >= similarity && !learnt(known)));
     if (!same) {
