@@ -3,6 +3,7 @@ import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hash
 import { ChangeCycles } from './change-cycles.js';
 import { SameCallReruns } from './same-call-reruns.js';
 import { NoNewsStreak } from './no-news-streak.js';
+import { FutileChanges } from './futile-changes.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -213,6 +214,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
   const cycles = new ChangeCycles();
+  const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
   /** The window before the first change not yet judged by an observation. */
@@ -221,7 +223,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let lastChange: CallObservation | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle asked for is no cycle.
-    if ((turn.promptTerms ?? []).length > 0) cycles.clear();
+    if ((turn.promptTerms ?? []).length > 0) {
+      cycles.clear();
+      futile.clear();
+    }
     if ((turn.promptTerms ?? []).length > 0) state.streak.clear();
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -241,6 +246,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       }
       state.changes.add(change);
       lastChange = call;
+      futile.made(call, turn.id);
+      state.know(call.resultTerms, []);
     }
     // What the user said since the latest reply: terms no reply has said yet, which the next reply
     // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
@@ -273,6 +280,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       const own = new Set(call.argumentTerms ?? []);
       const novel = call.resultTerms.filter((term) => !state.terms.has(term) && !own.has(term));
       const streak = state.streak.see({ novel, moved, terms: call.resultTerms, own, subject: call.subjectTerms ?? [], outcome, hash: call.callHash, toolName: call.toolName, at, id: turn.id });
+      const wasted = futile.judge(moved || novel.length > 0);
+      if (wasted) consider({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
