@@ -7,6 +7,7 @@ import { FutileChanges } from './futile-changes.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
+import { restatedStemShare, contentStems } from './term-grams.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -57,6 +58,9 @@ interface Chain {
 }
 
 const HAS_DIGIT = /\p{N}/u;
+
+/** Share of a reply's content stems its chain already said at or above which it restates the chain's substance ({@link restatedStemShare}). */
+export const RESTATED_STEM_SHARE = 0.5;
 
 /** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
 const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
@@ -299,6 +303,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    const reworded = chain !== undefined && restatedStemShare(turn.contentTerms, contentStems(chain.terms)) >= RESTATED_STEM_SHARE;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
@@ -311,7 +316,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       for (const act of acts) chain.acts.add(act);
       // A reply that answers a user's question with nothing new restates something, even with no
       // act or value (a promise made again to "is it done?"); courtesies answer no question.
-      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || reworded;
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
       state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
