@@ -1,19 +1,8 @@
 import { toolVerb } from '../dead-ends/index.js';
-import { termSet } from './near-repeat-features.js';
+import { parseIfJson, termSet } from './near-repeat-features.js';
 
 /** Most characters of a call's argument values read for its subject. */
 export const MAX_SUBJECT_CHARS = 2_000;
-
-function parseIfJson(args: unknown): unknown {
-  if (typeof args !== 'string') return args;
-  const trimmed = args.trim();
-  if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return args;
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    return args;
-  }
-}
 
 /** The text of every value inside the arguments (keys left out), in key order. */
 function valuesText(args: unknown): string {

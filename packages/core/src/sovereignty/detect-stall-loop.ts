@@ -2,12 +2,11 @@ import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
 import { ChangeCycles } from './change-cycles.js';
 import { SameCallReruns } from './same-call-reruns.js';
-import { NoNewsStreak } from './no-news-streak.js';
+import { NoNewsStreak, observationNews } from './no-news-streak.js';
 import { FutileChanges } from './futile-changes.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
-import { restatedStemShare, contentStems } from './term-grams.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -59,9 +58,6 @@ interface Chain {
 
 const HAS_DIGIT = /\p{N}/u;
 
-/** Share of a reply's content stems its chain already said at or above which it restates the chain's substance ({@link restatedStemShare}). */
-export const RESTATED_STEM_SHARE = 0.5;
-
 /** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
 const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
 
@@ -72,7 +68,6 @@ interface BeforeChange {
   chain: Chain | undefined;
   run: OutputGroup | undefined;
   reruns: SameCallReruns;
-  streak: NoNewsStreak;
   learnt: boolean;
   best: LoopSignal | undefined;
   /** The outcome each call had last before the change (call hash → outcome). */
@@ -111,8 +106,8 @@ class StallState {
   run: OutputGroup | undefined;
   /** Each call's answers since the latest change: the same call answered alike again and again. */
   reruns = new SameCallReruns();
-  /** Observations in a row that brought nothing new. */
-  streak = new NoNewsStreak();
+  /** Observations in a row that told nothing new (not restored when a change turns out to make no difference: a change is no observation). */
+  readonly streak = new NoNewsStreak();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -121,7 +116,7 @@ class StallState {
     this.chain = undefined;
     this.run = undefined;
     this.reruns = new SameCallReruns();
-    this.streak = new NoNewsStreak();
+    this.streak.clear();
     this.learnt = true;
   }
 
@@ -190,7 +185,14 @@ class StallState {
  * - the same call answered with the same outcome again and again, whatever was read between the
  *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
- *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop.
+ *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
+ * - one question put to the world again, however it is worded, each answer telling nothing the
+ *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
+ *   list; a version asked for by several commands, each answer the same number) — an answer with
+ *   a new term, the identical call answered otherwise, another subject or a value swapped for
+ *   another (another order, another date) is news; a user's turn or a change starts afresh;
+ * - the identical change made again, each time followed by an observation telling nothing new
+ *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason).
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -226,12 +228,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** The latest successful change. */
   let lastChange: CallObservation | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
-    // A user who speaks directs what follows: a toggle asked for is no cycle.
+    // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
       cycles.clear();
       futile.clear();
+      state.streak.clear();
     }
-    if ((turn.promptTerms ?? []).length > 0) state.streak.clear();
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const returned = cycles.see(call, turn.id);
@@ -244,13 +246,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
-        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, streak: state.streak, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
+        before ??= { outputs: state.outputs, shortOutputs: state.shortOutputs, chain: state.chain, run: state.run, reruns: state.reruns, learnt: state.learnt, best, outcomes: new Map(outcomes), again: changedAgain(lastChange, call) };
         state.reset();
         best = undefined;
       }
       state.changes.add(change);
       lastChange = call;
       futile.made(call, turn.id);
+      // What the change answered is known (a job id it returned is no news when a status call names it).
       state.know(call.resultTerms, []);
     }
     // What the user said since the latest reply: terms no reply has said yet, which the next reply
@@ -279,13 +282,13 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
-      const moved = outcomes.has(call.callHash) && outcomes.get(call.callHash) !== outcome;
+      // Did the answer tell anything new: a question asked again in other words, a change made
+      // again (see NoNewsStreak, FutileChanges).
+      const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
       outcomes.set(call.callHash, outcome);
-      const own = new Set(call.argumentTerms ?? []);
-      const novel = call.resultTerms.filter((term) => !state.terms.has(term) && !own.has(term));
-      const streak = state.streak.see({ novel, moved, terms: call.resultTerms, own, subject: call.subjectTerms ?? [], outcome, hash: call.callHash, toolName: call.toolName, at, id: turn.id });
-      const wasted = futile.judge(moved || novel.length > 0);
+      const wasted = futile.judge(news.moved || news.novel.length > 0);
       if (wasted) consider({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
+      const streak = state.streak.see(call, outcome, news, at, turn.id);
       if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
@@ -303,7 +306,6 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
-    const reworded = chain !== undefined && restatedStemShare(turn.contentTerms, contentStems(chain.terms)) >= RESTATED_STEM_SHARE;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
@@ -316,7 +318,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       for (const act of acts) chain.acts.add(act);
       // A reply that answers a user's question with nothing new restates something, even with no
       // act or value (a promise made again to "is it done?"); courtesies answer no question.
-      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || reworded;
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
       state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };

@@ -22,7 +22,8 @@ export interface Rerun {
  * when their terms overlap by at least the similarity and every term of the new one was in the
  * previous one or already known to the window (a footer naming the file the agent just opened):
  * nothing new was learnt. An answer with a term
- * the window never held (a status, a percentage, a gate moved on) starts the count afresh. The
+ * the window never held (a status, a percentage, a gate moved on), or without a value the previous
+ * answer had (a seat gone from a seat map, a count that fell), starts the count afresh: the world moved. The
  * owner drops the record on a change of state.
  */
 export class SameCallReruns {
