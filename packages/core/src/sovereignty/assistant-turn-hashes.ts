@@ -4,7 +4,7 @@ import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
-import { callSubject } from './call-subject.js';
+import { callNames, callSubject } from './call-subject.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -29,6 +29,8 @@ export interface CallObservation {
   argumentTerms?: readonly string[];
   /** What the call asks about ({@link callSubject}); absent without terms. */
   subjectTerms?: readonly string[];
+  /** The names in its arguments ({@link callNames}: ids, paths, identifiers, values); absent without terms. */
+  subjectNames?: readonly string[];
 }
 
 /** Most whole numbers kept from a call's arguments. */
@@ -119,7 +121,7 @@ export function hashAssistantTurn(
       failed: result?.isError === true,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
-      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(typeof call.arguments === 'string' ? call.arguments : (JSON.stringify(call.arguments) ?? '')), subjectTerms: callSubject(call.name, call.arguments) } : {}),
+      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(typeof call.arguments === 'string' ? call.arguments : (JSON.stringify(call.arguments) ?? '')), subjectTerms: callSubject(call.name, call.arguments), subjectNames: callNames(call.arguments) } : {}),
       ...(terms && result ? { steadyHash: hashText(steadyOutputText(fold(resultText))) } : {}),
     };
   });

@@ -23,6 +23,28 @@ function valuesText(args: unknown): string {
   return parts.join(' ').slice(0, MAX_SUBJECT_CHARS);
 }
 
+/** A token that names something rather than says it: it has a digit, an underscore, an inner capital, or a dot or slash inside (`ORD-1014`, `parseInvoice`, `src/app.py`, `numpy.__version__`). */
+const NAME_TOKEN = /[\p{L}\p{N}_$][\p{L}\p{N}_$.\/:-]*/gu;
+const NAME_MARK = /\p{N}|_|\p{Ll}\p{Lu}|[\p{L}\p{N}][./][\p{L}\p{N}]/u;
+/** Most names kept per call. */
+export const MAX_SUBJECT_NAMES = 32;
+
+/**
+ * The names in a call's argument values (see {@link NAME_TOKEN}), lower case, distinct, sorted, at
+ * most {@link MAX_SUBJECT_NAMES}: what a question is about when it is about a particular thing. Two
+ * calls about the same words but different names (`grep parseInvoice` and `grep formatTotal`,
+ * order `ORD-1014` and `ORD-1015`) ask different questions.
+ */
+export function callNames(args: unknown): string[] {
+  const names = new Set<string>();
+  for (const match of valuesText(args).matchAll(NAME_TOKEN)) {
+    const token = match[0].replace(/[.:/-]+$/, '');
+    if (NAME_MARK.test(token)) names.add(token.toLowerCase());
+    if (names.size >= MAX_SUBJECT_NAMES) break;
+  }
+  return [...names].sort();
+}
+
 /**
  * What a call asks about: the terms of its argument values (keys left out), without the terms
  * of the tool's name and of its verb (`grep` in a shell tool's `grep -rn foo`), which say how

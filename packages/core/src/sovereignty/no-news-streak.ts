@@ -28,8 +28,9 @@ export interface Streak {
   /** The first call's hash and tool (what the loop is reported as). */
   hash: string;
   toolName: string;
-  /** What the first call asked about ({@link CallObservation.subjectTerms}). */
+  /** What the first call asked about ({@link CallObservation.subjectTerms}) and the names it named. */
   subject: ReadonlySet<string>;
+  names: ReadonlySet<string>;
   /** What the first answer told (its novel terms) and its outcome. */
   told: ReadonlySet<string>;
   outcome: string;
@@ -38,20 +39,18 @@ export interface Streak {
 /** Terms of the first answer another answer must repeat (beyond echoing its own call) to give the same answer in another form. */
 export const REPEATED_ANSWER_TERMS = 2;
 
-const HAS_DIGIT = /\p{N}/u;
-
 /**
  * Whether a call asks what the streak's first call asked: the two share a subject term (`numpy`
  * in `pip show numpy` and in `python -c "import numpy; …"`; a word of a reworded query), and no
- * value of the first was swapped for another (`ORD-1014` → `ORD-1015`, one date → another: a
- * question about another thing, whose empty answer is news). Two calls with no subject ask the same.
+ * name of the first was swapped for another (`ORD-1014` → `ORD-1015`, one date or file or
+ * identifier → another: a question about another thing, whose empty answer is news). Words may be
+ * swapped (a query reworded); two calls with no subject ask the same.
  */
-export function asksTheSame(first: ReadonlySet<string>, subject: readonly string[]): boolean {
-  if (first.size === 0 && subject.length === 0) return true;
-  if (!subject.some((term) => first.has(term))) return false;
-  const values = subject.filter((term) => HAS_DIGIT.test(term));
-  const added = values.some((term) => !first.has(term));
-  const dropped = [...first].some((term) => HAS_DIGIT.test(term) && !values.includes(term));
+export function asksTheSame(first: { subject: ReadonlySet<string>; names: ReadonlySet<string> }, subject: readonly string[], names: readonly string[]): boolean {
+  if (first.subject.size === 0 && subject.length === 0) return true;
+  if (!subject.some((term) => first.subject.has(term))) return false;
+  const added = names.some((name) => !first.names.has(name));
+  const dropped = [...first.names].some((name) => !names.includes(name));
   return !(added && dropped);
 }
 
@@ -83,8 +82,9 @@ export class NoNewsStreak {
     const own = new Set(call.argumentTerms ?? []);
     const sameAnswer = (streak: Streak): boolean => streak.outcome === outcome || call.resultTerms.filter((term) => streak.told.has(term) && !own.has(term)).length >= REPEATED_ANSWER_TERMS;
     const subject = call.subjectTerms ?? [];
-    if (known === undefined || news.novel.length > 0 || news.moved || !asksTheSame(known.subject, subject) || !sameAnswer(known)) {
-      this.streak = { count: 1, at, lastId: id, hash: call.callHash, toolName: call.toolName, subject: new Set(subject), told: new Set(news.novel), outcome };
+    const names = call.subjectNames ?? [];
+    if (known === undefined || news.novel.length > 0 || news.moved || !asksTheSame(known, subject, names) || !sameAnswer(known)) {
+      this.streak = { count: 1, at, lastId: id, hash: call.callHash, toolName: call.toolName, subject: new Set(subject), names: new Set(names), told: new Set(news.novel), outcome };
       return undefined;
     }
     if (known.at !== at) {
