@@ -189,8 +189,9 @@ class StallState {
  * - one question put to the world again, however it is worded, each answer telling nothing the
  *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
  *   list; a version asked for by several commands, each answer the same number) — an answer with
- *   a new term, the identical call answered otherwise, another subject or a value swapped for
- *   another (another order, another date) is news; a user's turn or a change starts afresh;
+ *   a new term, the identical call answered otherwise, another subject or a name swapped for
+ *   another (another order, another date, another identifier) is news; a user's turn or a change
+ *   starts afresh;
  * - the identical change made again, each time followed by an observation telling nothing new
  *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason).
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
