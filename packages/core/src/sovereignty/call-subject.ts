@@ -36,8 +36,12 @@ export const MAX_SUBJECT_NAMES = 32;
  * order `ORD-1014` and `ORD-1015`) ask different questions.
  */
 export function callNames(args: unknown): string[] {
+  return namesIn(valuesText(args));
+}
+
+function namesIn(text: string): string[] {
   const names = new Set<string>();
-  for (const match of valuesText(args).matchAll(NAME_TOKEN)) {
+  for (const match of text.matchAll(NAME_TOKEN)) {
     const token = match[0].replace(/[.:/-]+$/, '');
     if (NAME_MARK.test(token)) names.add(token.toLowerCase());
     if (names.size >= MAX_SUBJECT_NAMES) break;
@@ -54,6 +58,16 @@ export function callNames(args: unknown): string[] {
  * @returns Distinct terms, sorted.
  */
 export function callSubject(name: string, args: unknown): string[] {
+  return subjectIn(name, args, valuesText(args));
+}
+
+function subjectIn(name: string, args: unknown, text: string): string[] {
   const how = new Set([...termSet(name), ...termSet(toolVerb(name, args))]);
-  return termSet(valuesText(args)).filter((term) => !how.has(term));
+  return termSet(text).filter((term) => !how.has(term));
+}
+
+/** {@link callSubject} and {@link callNames} of one call, its argument values read once. */
+export function callQuestion(name: string, args: unknown): { subjectTerms: string[]; subjectNames: string[] } {
+  const text = valuesText(args);
+  return { subjectTerms: subjectIn(name, args, text), subjectNames: namesIn(text) };
 }

@@ -6,6 +6,8 @@ export interface ObservationNews {
   novel: readonly string[];
   /** The identical call was answered otherwise before in the window: the world moved (a poll). */
   moved: boolean;
+  /** The call's own argument terms (an answer echoing them repeats nothing it was told). */
+  own: ReadonlySet<string>;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ObservationNews {
  */
 export function observationNews(call: CallObservation, outcome: string, known: ReadonlySet<string>, previous: string | undefined): ObservationNews {
   const own = new Set(call.argumentTerms ?? []);
-  return { novel: call.resultTerms.filter((term) => !known.has(term) && !own.has(term)), moved: previous !== undefined && previous !== outcome };
+  return { novel: call.resultTerms.filter((term) => !known.has(term) && !own.has(term)), moved: previous !== undefined && previous !== outcome, own };
 }
 
 /** A run of observations that brought nothing new, as {@link NoNewsStreak} counts it. */
@@ -79,8 +81,7 @@ export class NoNewsStreak {
    */
   see(call: CallObservation, outcome: string, news: ObservationNews, at: number, id: string): Streak | undefined {
     const known = this.streak;
-    const own = new Set(call.argumentTerms ?? []);
-    const sameAnswer = (streak: Streak): boolean => streak.outcome === outcome || call.resultTerms.filter((term) => streak.told.has(term) && !own.has(term)).length >= REPEATED_ANSWER_TERMS;
+    const sameAnswer = (streak: Streak): boolean => streak.outcome === outcome || call.resultTerms.filter((term) => streak.told.has(term) && !news.own.has(term)).length >= REPEATED_ANSWER_TERMS;
     const subject = call.subjectTerms ?? [];
     const names = call.subjectNames ?? [];
     if (known === undefined || news.novel.length > 0 || news.moved || !asksTheSame(known, subject, names) || !sameAnswer(known)) {
