@@ -85,7 +85,7 @@ export function printFourthBlindSetReport(options: DetectLoopOptions, detectors:
   const borderlineLoops = episodes.filter((episode) => episode.loop && episode.borderline).length;
   const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
   process.stdout.write(
-    `\nFourth blind set (${episodes.length} synthetic episodes of 30 kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-4.ts, written by an author who never read a detector, in parallel with the stall detector's third version; no detector tuned on it)\n`,
+    `\nFourth blind set (${episodes.length} synthetic episodes of 30 kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-4.ts, written by an author who never read a detector, in parallel with the stall detector's third version; scored once as written (cairn+stall 92.9% / 72.2%), then studied and tuned on for cairn+stall by loops8: for it a tuning set now)\n`,
   );
   printEpisodeScores(episodes, options, detectors);
 }

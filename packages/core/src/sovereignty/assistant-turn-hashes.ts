@@ -4,6 +4,7 @@ import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
+import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -24,6 +25,12 @@ export interface CallObservation {
   resultTerms: readonly string[];
   /** The whole numbers in its arguments (a line, a page, a range; at most {@link MAX_ARGUMENT_NUMBERS}, for the stall detector: the same place asked for again); absent without terms. */
   argumentNumbers?: readonly number[];
+  /** Distinct terms of its arguments' first {@link MAX_SUBJECT_CHARS} characters (what the agent put into the call: a result that only echoes them tells it nothing); absent without terms. */
+  argumentTerms?: readonly string[];
+  /** What the call asks about (`callSubject`); absent without terms. */
+  subjectTerms?: readonly string[];
+  /** The names in its arguments (`callNames`: ids, paths, identifiers, values); absent without terms. */
+  subjectNames?: readonly string[];
 }
 
 /** Most whole numbers kept from a call's arguments. */
@@ -38,6 +45,11 @@ function argumentNumbers(args: unknown): number[] {
     numbers.push(Number(match[0].slice(0, 15)));
   }
   return numbers;
+}
+
+/** A call's arguments as text, at most {@link MAX_SUBJECT_CHARS} characters (what a result may echo of them). */
+function argumentText(args: unknown): string {
+  return (typeof args === 'string' ? args : (JSON.stringify(args) ?? '')).slice(0, MAX_SUBJECT_CHARS);
 }
 
 /** The hashes of one assistant message: what the pulse reports and the loop detector counts. */
@@ -114,7 +126,7 @@ export function hashAssistantTurn(
       failed: result?.isError === true,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
-      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments) } : {}),
+      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
       ...(terms && result ? { steadyHash: hashText(steadyOutputText(fold(resultText))) } : {}),
     };
   });

@@ -2,6 +2,8 @@ import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
 import { ChangeCycles } from './change-cycles.js';
 import { SameCallReruns } from './same-call-reruns.js';
+import { NoNewsStreak, observationNews } from './no-news-streak.js';
+import { FutileChanges } from './futile-changes.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -104,6 +106,8 @@ class StallState {
   run: OutputGroup | undefined;
   /** Each call's answers since the latest change: the same call answered alike again and again. */
   reruns = new SameCallReruns();
+  /** Observations in a row that told nothing new (not restored when a change turns out to make no difference: a change is no observation). */
+  readonly streak = new NoNewsStreak();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -112,6 +116,7 @@ class StallState {
     this.chain = undefined;
     this.run = undefined;
     this.reruns = new SameCallReruns();
+    this.streak.clear();
     this.learnt = true;
   }
 
@@ -180,7 +185,15 @@ class StallState {
  * - the same call answered with the same outcome again and again, whatever was read between the
  *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
- *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop.
+ *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
+ * - one question put to the world again, however it is worded, each answer telling nothing the
+ *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
+ *   list; a version asked for by several commands, each answer the same number) — an answer with
+ *   a new term, the identical call answered otherwise, another subject or a name swapped for
+ *   another (another order, another date, another identifier) is news; a user's turn or a change
+ *   starts afresh;
+ * - the identical change made again, each time followed by an observation telling nothing new
+ *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason).
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -208,6 +221,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
   const cycles = new ChangeCycles();
+  const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
   /** The window before the first change not yet judged by an observation. */
@@ -215,8 +229,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** The latest successful change. */
   let lastChange: CallObservation | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
-    // A user who speaks directs what follows: a toggle asked for is no cycle.
-    if ((turn.promptTerms ?? []).length > 0) cycles.clear();
+    // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
+    if ((turn.promptTerms ?? []).length > 0) {
+      cycles.clear();
+      futile.clear();
+      state.streak.clear();
+    }
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const returned = cycles.see(call, turn.id);
@@ -235,6 +253,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       }
       state.changes.add(change);
       lastChange = call;
+      futile.made(call, turn.id);
+      // What the change answered is known (a job id it returned is no news when a status call names it).
+      state.know(call.resultTerms, []);
     }
     // What the user said since the latest reply: terms no reply has said yet, which the next reply
     // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
@@ -262,7 +283,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
+      // Did the answer tell anything new: a question asked again in other words, a change made
+      // again (see NoNewsStreak, FutileChanges).
+      const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
       outcomes.set(call.callHash, outcome);
+      const wasted = futile.judge(news.moved || news.novel.length > 0);
+      if (wasted) consider({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
+      const streak = state.streak.see(call, outcome, news, at, turn.id);
+      if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });

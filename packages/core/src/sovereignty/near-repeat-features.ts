@@ -78,7 +78,8 @@ export function jaccard(a: readonly string[], b: readonly string[]): number {
   return shared / (a.length + b.length - shared);
 }
 
-function parseIfJson(args: unknown): unknown {
+/** A call's arguments sent as a JSON string, read as their value; anything else as it is. */
+export function parseIfJson(args: unknown): unknown {
   if (typeof args !== 'string') return args;
   const trimmed = args.trim();
   if (!(trimmed.startsWith('{') || trimmed.startsWith('['))) return args;

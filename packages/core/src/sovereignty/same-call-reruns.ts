@@ -1,6 +1,8 @@
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard } from './near-repeat-features.js';
 
+const HAS_DIGIT = /\p{N}/u;
+
 /** One call made again and again: its latest outcome and how often it came out so in a row. */
 export interface Rerun {
   outcome: string;
@@ -20,7 +22,8 @@ export interface Rerun {
  * when their terms overlap by at least the similarity and every term of the new one was in the
  * previous one or already known to the window (a footer naming the file the agent just opened):
  * nothing new was learnt. An answer with a term
- * the window never held (a status, a percentage, a gate moved on) starts the count afresh. The
+ * the window never held (a status, a percentage, a gate moved on), or without a value the previous
+ * answer had (a seat gone from a seat map, a count that fell), starts the count afresh: the world moved. The
  * owner drops the record on a change of state.
  */
 export class SameCallReruns {
@@ -38,7 +41,8 @@ export class SameCallReruns {
     const known = this.calls.get(callHash);
     const learnt = (previous: Rerun): boolean => {
       const before = new Set(previous.terms);
-      return terms.some((term) => !before.has(term) && !knownTerms.has(term));
+      const now = new Set(terms);
+      return terms.some((term) => !before.has(term) && !knownTerms.has(term)) || previous.terms.some((term) => !now.has(term) && HAS_DIGIT.test(term));
     };
     const same = known !== undefined && (known.outcome === outcome || (jaccard(known.terms, terms) >= similarity && !learnt(known)));
     if (!same) {
