@@ -31,4 +31,14 @@ describe('restoreContextEngine builds the derived indexes', () => {
       expect(JSON.stringify(restored.assemble({ budget: 2_000, query }).messages)).toBe(JSON.stringify(engine.assemble({ budget: 2_000, query }).messages));
     }
   });
+
+  it('builds no index for an engine that never scored a unit (every view passthrough), as the engine it came from had none', () => {
+    const options = { tokenCounter: createBpeTokenCounter() };
+    const engine = createContextEngine(options);
+    engine.ingest(session(3));
+    expect(engine.assemble({ budget: 100_000 }).metadata.mode).toBe('passthrough');
+    const restored = restoreContextEngine(JSON.parse(JSON.stringify(engine.snapshot())), options);
+    const { log } = (restored as unknown as { state: EngineState }).state;
+    expect(unitTermIndex(log).indexedUnits).toBe(0);
+  });
 });
