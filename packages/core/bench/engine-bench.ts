@@ -8,7 +8,7 @@
  *   npm run bench -w @cairn/core                 (sizes: 1000,10000,50000,100000,200000)
  *   npm run bench -w @cairn/core -- 1000,10000   (some sizes)
  */
-import { growthLines, ms, percentile, targetLines } from './bench-report.js';
+import { growthLines, ms, percentile, steadyAfterLine, targetLines } from './bench-report.js';
 import { measureSize, type SizeResult } from './measure-size.js';
 
 const sizes = (process.argv[2] ?? '1000,10000,50000,100000,200000').split(',').map(Number);
@@ -61,6 +61,9 @@ for (const result of results) {
     ].join('\t'),
   );
 }
+console.log('\nsteady turns past the warm-up (turns after the first ones above: the JIT has compiled the steady path; the table\'s steady columns and the target read the first turns, warm-up included):');
+console.log('size\tturns\tsteady p50 ms\tsteady p95 ms\tfull-rescore turns\tfull-rescore p50 ms\tother turns p50 ms\tother turns p95 ms');
+for (const result of results) console.log(steadyAfterLine(result));
 console.log('\ngrowth exponent (log-log slope of each cost over the log size; 1 = linear):');
 for (const line of growthLines(results)) console.log(line);
 console.log('\ntargets (issue 17), measured in this run:');

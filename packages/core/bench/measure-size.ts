@@ -29,6 +29,13 @@ export interface SizeResult {
   heapWarmBytes: number;
   restoredWarmUpMs: number;
   restoredWarmFirstMs: number;
+  /**
+   * `turns` more steady turns right after the first `turns` (the process's first steady turns
+   * include the JIT compiling the steady path): wall ms each, and which of them rescored every
+   * unit (the direction moved past `directionDelta`).
+   */
+  steadyAfter: number[];
+  steadyAfterFullRescores: boolean[];
 }
 
 /** Idle warm-up as a host runs it between turns: `engine.warm()` in slices until nothing is left. */
@@ -94,6 +101,16 @@ export function measureSize(size: number, turns: number): SizeResult {
     engine.assemble({ budget, query });
     steady.push(performance.now() - started);
   }
+  // The same again, past the JIT's warm-up: what a long-running process's steady turns cost.
+  const steadyAfter: number[] = [];
+  const steadyAfterFullRescores: boolean[] = [];
+  for (let turn = turns; turn < 2 * turns; turn++) {
+    engine.ingest({ id: `steady-${turn}`, role: 'assistant', content: `noted ${turn}` });
+    started = performance.now();
+    const { metadata } = engine.assemble({ budget, query });
+    steadyAfter.push(performance.now() - started);
+    steadyAfterFullRescores.push(metadata.rescored === 'all');
+  }
   // Shifting turns: a new query every turn (rescore and replan).
   const newQuery = (turn: number) => contentText(messages[size + turn]!.content) || `turn ${turn} ORD-${10000 + turn}`;
   const shifting: number[] = [];
@@ -131,5 +148,5 @@ export function measureSize(size: number, turns: number): SizeResult {
     engine.assemble({ budget, query: newQuery(turns + 1 + turn) });
     warmShifting.push(performance.now() - started);
   }
-  return { size, turns, ingestMs, tokenizerMs, scanMs, firstMs, steady, shifting, restoreMs, restoredFirstMs, heapIngestBytes, heapTurnsBytes, textChars: textChars / size, warmUpMs, warmShifting, heapWarmBytes, restoredWarmUpMs, restoredWarmFirstMs };
+  return { size, turns, ingestMs, tokenizerMs, scanMs, firstMs, steady, shifting, restoreMs, restoredFirstMs, heapIngestBytes, heapTurnsBytes, textChars: textChars / size, warmUpMs, warmShifting, heapWarmBytes, restoredWarmUpMs, restoredWarmFirstMs, steadyAfter, steadyAfterFullRescores };
 }

@@ -44,8 +44,11 @@ export function referrersOf(units: readonly Unit[]): ReadonlyMap<number, readonl
     const unit = units[index]!;
     for (const edge of unit.edges) {
       const list = incoming.get(edge.to);
-      if (list) list.push(unit.index);
-      else incoming.set(edge.to, [unit.index]);
+      // Kept at its length: a pushed array keeps room for about 16 more (heap per logged message).
+      if (list) {
+        list.push(unit.index);
+        incoming.set(edge.to, list.slice());
+      } else incoming.set(edge.to, [unit.index]);
     }
     edgeCounts[index] = unit.edges.length;
   }

@@ -126,7 +126,10 @@ export class UnitTermIndex {
     }
     if (Array.isArray(postings)) {
       if (postings.length < 3 * PACK_AT) {
+        // Kept at its length (a pushed array keeps room for about 16 more elements, and most
+        // terms are held by a unit or two: heap per logged message).
         postings.push(unit, count, weight);
+        this.#postings[term] = postings.slice();
         return;
       }
       const packed: PackedPostings = { units: new Int32Array(2 * PACK_AT), counts: new Float32Array(2 * PACK_AT), weights: new Float32Array(2 * PACK_AT), size: 0 };

@@ -13,6 +13,7 @@ import { restorePages } from '../pages/index.js';
 import { restorePlaybook } from './restore-playbook.js';
 import { parseBranchSnapshots } from './parse-branch-snapshots.js';
 import { restoreBackgroundMemo } from '../render/index.js';
+import { buildRestoredIndexes } from './restore-indexes.js';
 
 const FIDELITIES: ReadonlySet<string> = new Set<Fidelity>(['full', 'compressed', 'placeholder']);
 const GRADIENT_KINDS: ReadonlySet<string> = new Set<GradientKind>(['still', 'advancing', 'jump', 'regression', 'oscillation']);
@@ -194,5 +195,6 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   } catch (error) {
     throw corrupt('snapshot.branches', `does not fit the session (${(error as Error).message})`, error);
   }
+  buildRestoredIndexes(state);
   return engine;
 }

@@ -1,11 +1,11 @@
 import { compressText } from '../text/index.js';
-import { compressToolArguments } from '../text/index.js';
 import { markerField } from '../text/index.js';
 import { neutralizeMarkup } from '../text/index.js';
 import type { SessionLog } from '../log/index.js';
 import { contentText, contentTokensOf, countMessageTokens, type TokenCounter } from '../log/index.js';
 import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
 import type { Unit, UnitRendering } from '../log/index.js';
+import { compressedToolCalls } from './compressed-tool-calls.js';
 
 /** Content of the synthetic result that answers a call that never got one. */
 export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this tool call.';
@@ -128,12 +128,7 @@ export function renderCompressed(unit: Unit, context: RenderContext): UnitRender
     if (offset === 0 && cap === undefined) content += relatedLine(unit, log);
     const fields: Partial<ViewMessage> = { content, fidelity: 'compressed' };
     if (unit.kind === 'orphan-result') Object.assign(fields, { role: 'user', toolCallId: undefined, synthetic: true });
-    if (message.toolCalls) {
-      fields.toolCalls = message.toolCalls.map((call) => ({
-        ...call,
-        arguments: compressToolArguments(call.arguments, { maxStringChars: MAX_ARGUMENT_CHARS }),
-      }));
-    }
+    if (message.toolCalls) fields.toolCalls = compressedToolCalls(message.toolCalls, MAX_ARGUMENT_CHARS);
     const copy = view(message, fields, [message.id]);
     if (unit.kind === 'orphan-result') delete copy.toolCallId;
     return copy;

@@ -6,6 +6,7 @@
 export { compressText } from './compress-text.js';
 export type { CompressedText } from './compress-text.js';
 export { compressToolArguments } from './compress-tool-arguments.js';
+export { MAX_ARGUMENT_ARRAY_ITEMS } from './compress-tool-arguments.js';
 export { entityKeys } from './entity-keys.js';
 export { extractAnchors } from './extract-anchors.js';
 export type { Anchor, AnchorKind } from './extract-anchors.js';
