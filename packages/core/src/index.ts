@@ -51,6 +51,8 @@ export { DEFAULT_DENSE_OPTIONS } from './options/index.js';
 export type { DenseCombine, DenseOptions } from './options/index.js';
 export { DEFAULT_SELECTION_OPTIONS } from './options/index.js';
 export type { SelectionOptions } from './options/index.js';
+export { DEFAULT_DIALOGUE_OPTIONS } from './options/index.js';
+export type { DialogueOptions } from './options/index.js';
 export { extractAnchors } from './text/index.js';
 export { entityKeys } from './text/index.js';
 export type { Anchor, AnchorKind } from './text/index.js';

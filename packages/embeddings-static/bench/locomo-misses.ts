@@ -82,6 +82,11 @@ for (const session of datasets[0]!.sessions) {
         rank < full.length * 2 ? 'rank<2×kept' : rank < full.length * 5 ? 'rank<5×kept' : 'rank≥5×kept',
       ];
       cls.push(`category:${categories.get(probe.question) ?? '?'}`, DATE.test(probe.question) ? 'date-in-question' : 'no-date');
+      // Whose turn the evidence is: a speaker the question names, another speaker while the
+      // question names one (its score was halved by the speaker focus), or no speaker named.
+      const speakers = [...new Set(session.messages.map((other) => (other as CairnMessage & { name?: string }).name).filter((other): other is string => Boolean(other)))];
+      const namedSpeakers = speakers.filter((speaker) => [...terms(speaker)].every((term) => questionTerms.has(term)));
+      cls.push(namedSpeakers.length === 0 || namedSpeakers.length === speakers.length ? 'speaker:none-or-all-named' : name !== undefined && namedSpeakers.includes(name) ? 'speaker:named' : 'speaker:other-than-named');
       for (const part of cls) count(part);
       count(`${cls[0]}+${cls[2]}`);
       if (verbose) {

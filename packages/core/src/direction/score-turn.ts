@@ -16,7 +16,8 @@ import type { DenseEmbeddings } from './dense-embeddings.js';
 import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
-import type { ResolvedDenseOptions } from '../options/index.js';
+import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
+import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -31,6 +32,8 @@ export interface TurnDirection {
   readonly signals: TurnSignals;
   /** How an embedder's similarity joins intent match. */
   readonly dense?: ResolvedDenseOptions;
+  /** Dialogue cues of a question's view (absent: none). */
+  readonly dialogue?: ResolvedDialogueOptions;
 }
 
 /**
@@ -96,7 +99,7 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  return { scoring, queryBag, signals, sample, dense: options.dense };
+  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -224,9 +227,12 @@ function rawMatches(
   // For a question, a reply matches through the message it answers, and a prompt through its
   // reply. An agent turn's intent already is the latest exchange, so its matches stay their own.
   if (!queryBag) return { indexes, intent, keyword, dense: relative };
-  // A question that names some of the conversation's speakers asks what they said.
-  const focus = speakerFocus(log, queryBag, indexes);
-  return { indexes, intent: shareWithNeighbours(intent, indexes), keyword: shareWithNeighbours(keyword, indexes), focus, dense: relative && shareWithNeighbours(relative, indexes) };
+  // A question that names some of the conversation's speakers asks what they said; what a
+  // speaker tells in the first person, and the reply to a matching question, count more
+  // (dialogue cues, `dialogue-focus.ts`).
+  const focus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), direction.dialogue?.selfDisclosureShare ?? 1);
+  const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
+  return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {

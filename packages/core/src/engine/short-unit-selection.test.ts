@@ -30,7 +30,8 @@ describe('selection.shortUnitTokens', () => {
   it('lets a long message that answers the question outbid short replies that only share its words', () => {
     const question = 'which flooring does the dance studio need?';
     const views = [0, 50].map((shortUnitTokens) => {
-      const engine = createContextEngine({ tokenCounter: counter, budget: 200, selection: { shortUnitTokens } });
+      // The floor alone: the dialogue cues (on by default) also pass short reactions over.
+      const engine = createContextEngine({ tokenCounter: counter, budget: 200, selection: { shortUnitTokens }, dialogue: { selfDisclosureShare: 1, replyShare: 0 } });
       engine.ingest(dialogue());
       return engine.assemble({ query: question }).messages;
     });

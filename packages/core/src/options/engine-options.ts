@@ -188,6 +188,8 @@ export interface ContextEngineOptions {
   dense?: import('./dense-options.js').DenseOptions;
   /** How a question's view picks units by value per token (a floor on what a short unit is charged). @default DEFAULT_SELECTION_OPTIONS */
   selection?: import('./selection-options.js').SelectionOptions;
+  /** Dialogue cues in a question's view (first-person turns, replies to questions). @default DEFAULT_DIALOGUE_OPTIONS */
+  dialogue?: import('./dialogue-options.js').DialogueOptions;
   /** Optional summariser for compressed rendering (background, cached). */
   summarizer?: Summarizer;
   /**

@@ -44,6 +44,8 @@ export { DEFAULT_DENSE_OPTIONS } from './dense-options.js';
 export type { DenseCombine, DenseOptions, ResolvedDenseOptions } from './dense-options.js';
 export { DEFAULT_SELECTION_OPTIONS, resolveSelectionOptions } from './selection-options.js';
 export type { ResolvedSelectionOptions, SelectionOptions } from './selection-options.js';
+export { DEFAULT_DIALOGUE_OPTIONS, resolveDialogueOptions } from './dialogue-options.js';
+export type { DialogueOptions, ResolvedDialogueOptions } from './dialogue-options.js';
 export { DEFAULT_PLAYBOOK_MAX_BULLETS, DEFAULT_PLAYBOOK_MAX_TOKENS, DEFAULT_PLAYBOOK_MERGE_SIMILARITY, resolvePlaybookOptions } from './playbook-options.js';
 export { DEFAULT_PLAYBOOK_SKILL_AFTER } from './playbook-options.js';
 export type { PlaybookSkill } from './playbook-options.js';

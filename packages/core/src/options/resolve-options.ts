@@ -24,6 +24,7 @@ import { resolvePageOptions } from './resolve-page-options.js';
 import type { ResolvedPageOptions } from './page-options.js';
 import { resolveDenseOptions } from './resolve-dense-options.js';
 import { resolveSelectionOptions } from './selection-options.js';
+import { resolveDialogueOptions } from './dialogue-options.js';
 import { resolvePrefixOptions } from './prefix-options.js';
 import type { ResolvedDenseOptions } from './dense-options.js';
 
@@ -49,6 +50,7 @@ export interface ResolvedOptions {
   embedder: ContextEngineOptions['embedder'];
   dense: ResolvedDenseOptions;
   selection: import('./selection-options.js').ResolvedSelectionOptions;
+  dialogue: import('./dialogue-options.js').ResolvedDialogueOptions;
   summarizer: ContextEngineOptions['summarizer'];
   now: () => number;
   sovereignty: import('./sovereignty-options.js').ResolvedSovereigntyOptions;
@@ -153,6 +155,7 @@ export function resolveOptions(options: ContextEngineOptions = {}): ResolvedOpti
     embedder: options.embedder,
     dense: resolveDenseOptions(options.dense),
     selection: resolveSelectionOptions(options.selection),
+    dialogue: resolveDialogueOptions(options.dialogue),
     summarizer: options.summarizer,
     now,
     sovereignty: resolveSovereigntyOptions(options.sovereignty),

@@ -1,0 +1,27 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect } from 'vitest';
+import { createContextEngine } from './context-engine.js';
+import { createCharTokenCounter } from '../log/index.js';
+import { arbitrarySession } from '../test-support/arbitrary-session.js';
+import { assembleChecked } from '../test-support/check-view.js';
+
+const counter = createCharTokenCounter();
+const share = fc.double({ min: 0, max: 1, noNaN: true });
+
+describe('dialogue cues in question views', () => {
+  test.prop([arbitrarySession(), fc.integer({ min: 80, max: 6_000 }), share, share, fc.constantFrom('refund for ORD-4821', 'what did you do with the kids?', 'which flight to paris in the morning?')], { numRuns: 40 })(
+    'keep every view invariant (budget, tool pairs, order, verbatim content) and give the same view for the same input',
+    (messages, budget, selfDisclosureShare, replyShare, query) => {
+      const options = { tokenCounter: counter, budget, dialogue: { selfDisclosureShare, replyShare }, onBudgetExceeded: 'compress-mandatory' as const };
+      const context = { counter, budget, hotUnits: undefined, onBudgetExceeded: options.onBudgetExceeded };
+      const engine = createContextEngine(options);
+      engine.ingest(messages);
+      const first = assembleChecked(engine, { query }, context, options);
+      const again = createContextEngine(options);
+      again.ingest(messages);
+      const second = assembleChecked(again, { query }, context, options);
+      expect(second.ok && second.result.messages).toEqual(first.ok && first.result.messages);
+      if (first.ok) expect(first.result.metadata.tokens).toBeLessThanOrEqual(budget);
+    },
+  );
+});

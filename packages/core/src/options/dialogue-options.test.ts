@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createContextEngine } from '../engine/index.js';
+import { CairnError } from '../log/index.js';
+import { DEFAULT_DIALOGUE_OPTIONS, resolveDialogueOptions } from './dialogue-options.js';
+
+const codeOf = (run: () => unknown): string | undefined => {
+  try {
+    run();
+  } catch (error) {
+    return CairnError.isInstance(error) ? error.code : 'RAW';
+  }
+  return undefined;
+};
+
+describe('resolveDialogueOptions', () => {
+  it('applies the defaults and keeps given shares (1 and 0 turn the cues off)', () => {
+    expect(DEFAULT_DIALOGUE_OPTIONS).toEqual({ selfDisclosureShare: 0.7, replyShare: 0.8 });
+    expect(resolveDialogueOptions(undefined)).toBe(DEFAULT_DIALOGUE_OPTIONS);
+    expect(resolveDialogueOptions({})).toEqual(DEFAULT_DIALOGUE_OPTIONS);
+    expect(resolveDialogueOptions({ selfDisclosureShare: 1, replyShare: 0 })).toEqual({ selfDisclosureShare: 1, replyShare: 0 });
+    expect(resolveDialogueOptions({ replyShare: 0.25 })).toEqual({ selfDisclosureShare: 0.7, replyShare: 0.25 });
+  });
+
+  it('refuses a value that is not an object or a share outside 0–1, as createContextEngine does', () => {
+    for (const bad of [null, 3, 'on'] as unknown[]) expect(codeOf(() => resolveDialogueOptions(bad as never))).toBe('INVALID_OPTIONS');
+    for (const share of [-0.1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '0.5'] as unknown[]) {
+      expect(codeOf(() => resolveDialogueOptions({ replyShare: share } as never)), String(share)).toBe('INVALID_OPTIONS');
+      expect(codeOf(() => createContextEngine({ dialogue: { selfDisclosureShare: share } as never }))).toBe('INVALID_OPTIONS');
+    }
+    expect(codeOf(() => createContextEngine({ dialogue: { selfDisclosureShare: 1, replyShare: 0 } }))).toBeUndefined();
+  });
+});
