@@ -230,7 +230,12 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
     for (const run of folded) runTokens += run.tokens;
     let blockTokens = 0;
     for (const segment of segments) blockTokens += segment.blockTokens;
-    const pages = segments.length === 1 ? segments[0]!.pages : segments.flatMap((segment) => segment.pages);
+    let pages: readonly string[] = segments.length === 1 ? segments[0]!.pages : [];
+    if (segments.length > 1) {
+      const all: string[] = [];
+      for (const segment of segments) for (const page of segment.pages) all.push(page);
+      pages = all;
+    }
     const sources: ViewMessage[] = folded.map((run) => rendered.messages[run.message]!);
     const history: FoldedHistory = { messages: placeSegments(rendered, new Set(folded.map((run) => run.message)), segments), tokens: rendered.tokens - runTokens + blockTokens, pages };
     const memo: BackgroundMemo = { runs: placeholderRuns(fidelities), folded: folded.map(({ start, end }) => ({ start, end })), runTokens, segments, pages, sources };
