@@ -26,6 +26,7 @@ import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlayboo
 import { playbookExperienceContext } from './playbook-experience-context.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 import { warmCompressions, type WarmOptions, type WarmResult } from './warm-compressions.js';
+import { freezeBackgroundPages } from './freeze-background-pages.js';
 
 export type { ContextEngine, IngestResult } from './context-engine-interface.js';
 
@@ -80,6 +81,7 @@ class Engine implements ContextEngine {
       throw error;
     }
     this.afterAppend(unitsBefore);
+    freezeBackgroundPages(this.state);
     const readings = new FailureReadings(); // each tool result's failure is read once for both learners
     for (const message of messages) this.state.deadEnds.observe(message, readings);
     const experience = this.state.playbook && playbookExperienceContext(this.state);

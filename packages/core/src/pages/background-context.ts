@@ -29,22 +29,51 @@ export function foldedPageOf(book: PageBook, unit: number): string {
 }
 
 /**
- * {@link foldedPageOf} for many units of one turn: the top-level pages are read once (sorted by
- * their first unit, they do not overlap) and each unit is found by binary search. @internal
+ * {@link foldedPageOf} for many units of one turn, with the last unit of the page found (`last`:
+ * every unit from the one asked for up to it is on the same page). @internal
  */
-export function foldedPageResolver(book: PageBook): (unit: number) => string {
+export interface FoldedPageCursor {
+  /** The page `unit` belongs to in the block. */
+  page(unit: number): string;
+  /** The last unit of the page the last call to `page` returned. */
+  readonly last: number;
+}
+
+/**
+ * A {@link FoldedPageCursor} over `book`: the top-level pages are read once (sorted by their first
+ * unit, they do not overlap). Units asked for in increasing order (a fold walks the history once)
+ * move the cursor forward over them; a unit before the cursor's page is found by binary search.
+ * @internal
+ */
+export function foldedPageCursor(book: PageBook): FoldedPageCursor {
   const roots = book.consolidation?.roots() ?? [];
-  return (unit) => {
-    let low = 0;
-    let high = roots.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const page = roots[middle]!;
-      if (unit < page.first) high = middle - 1;
-      else if (unit > page.last) low = middle + 1;
-      else return page.id;
-    }
-    return book.idOf(unit);
+  // The first top-level page that does not end before the last unit asked for.
+  let at = 0;
+  let last = -1;
+  return {
+    get last() {
+      return last;
+    },
+    page(unit) {
+      if (at > 0 && unit <= roots[at - 1]!.last) {
+        let low = 0;
+        let high = at - 1;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (roots[middle]!.last < unit) low = middle + 1;
+          else high = middle;
+        }
+        at = low;
+      }
+      while (at < roots.length && roots[at]!.last < unit) at++;
+      const root = roots[at];
+      if (root !== undefined && root.first <= unit) {
+        last = root.last;
+        return root.id;
+      }
+      last = unit;
+      return book.idOf(unit);
+    },
   };
 }
 
@@ -79,12 +108,21 @@ export function backgroundEntryText(entry: BackgroundEntry): string {
  * The Background_Context block (the seed's dual-decay overflow): a header, then the folded pages'
  * entries in log order, {@link BACKGROUND_ENTRIES_PER_LINE} to a line. Ids are hex and keywords
  * are escaped, so nothing in it can pass for one of cairn's markers. `more`: a later block
- * ({@link BACKGROUND_MORE_HEADER}). @internal
+ * ({@link BACKGROUND_MORE_HEADER}). `from`: the text this function made of the first `count` of
+ * `entries` (with the same `more`); the text goes on from it (a block extended by more pages
+ * renders only the new entries). @internal
  */
-export function renderBackgroundContext(entries: readonly BackgroundEntry[], more = false): string {
-  const lines = [more ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER];
-  for (let at = 0; at < entries.length; at += BACKGROUND_ENTRIES_PER_LINE) {
-    lines.push(`- ${entries.slice(at, at + BACKGROUND_ENTRIES_PER_LINE).map(backgroundEntryText).join(' ')}`);
+export function renderBackgroundContext(entries: readonly BackgroundEntry[], more = false, from?: { readonly text: string; readonly count: number }): string {
+  let text = from ? from.text : more ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER;
+  let at = from ? from.count : 0;
+  // The last line of `from` goes on while it has room.
+  if (at % BACKGROUND_ENTRIES_PER_LINE !== 0 && at < entries.length) {
+    const end = Math.min(entries.length, at - (at % BACKGROUND_ENTRIES_PER_LINE) + BACKGROUND_ENTRIES_PER_LINE);
+    text += ` ${entries.slice(at, end).map(backgroundEntryText).join(' ')}`;
+    at = end;
   }
-  return lines.join('\n');
+  for (; at < entries.length; at += BACKGROUND_ENTRIES_PER_LINE) {
+    text += `\n- ${entries.slice(at, at + BACKGROUND_ENTRIES_PER_LINE).map(backgroundEntryText).join(' ')}`;
+  }
+  return text;
 }

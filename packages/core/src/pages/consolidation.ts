@@ -11,6 +11,8 @@ import { TopicCentroid } from './topic-centroid.js';
 
 /** Sub-pages one metabolic merge joins at most (longer runs merge in several pages; later calls merge those). */
 export const MAX_MERGE_CHILDREN = 8;
+/** Pages whose merged term bags {@link Consolidation.bag} keeps (past it, it starts afresh). */
+const MAX_CACHED_BAGS = 256;
 
 /** What consolidation reads from the page book (passed in, so the two never import each other). @internal */
 export interface PageAddressing {
@@ -43,6 +45,8 @@ export class Consolidation {
   readonly zoom = new Map<string, ZoomState>();
   /** {@link Consolidation.roots}, kept until a page is frozen or merged. */
   #roots: ConsolidatedPage[] | undefined;
+  /** {@link Consolidation.bag} of pages lately asked for, with the units and message count it was merged from. */
+  readonly #bags = new Map<string, { first: number; last: number; messages: number; bag: TermBag }>();
 
   constructor(
     readonly log: SessionLog,
@@ -155,9 +159,19 @@ export class Consolidation {
     return pageTopology(this.log, this.childRanges(page), (unit) => this.outermostOf(unit));
   }
 
-  /** The merged term bag of the page's units. */
+  /**
+   * The merged term bag of the page's units, kept per page while its units hold the same messages
+   * (a unit's bag changes only when a message joins it; at most {@link MAX_CACHED_BAGS} pages).
+   */
   bag(page: ConsolidatedPage): TermBag {
-    return this.#bag(page.first, page.last);
+    let messages = 0;
+    for (let unit = page.first; unit <= page.last; unit++) messages += this.log.units[unit]!.positions.length;
+    const cached = this.#bags.get(page.id);
+    if (cached && cached.first === page.first && cached.last === page.last && cached.messages === messages) return cached.bag;
+    const bag = this.#bag(page.first, page.last);
+    if (this.#bags.size >= MAX_CACHED_BAGS) this.#bags.clear();
+    this.#bags.set(page.id, { first: page.first, last: page.last, messages, bag });
+    return bag;
   }
 
   /** The page's view now. */

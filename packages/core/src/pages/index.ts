@@ -25,5 +25,5 @@ export { recordQueryHits } from './record-query-hits.js';
 export { QUERY_HIT_HEAT } from './page-book.js';
 export { CONSOLIDATED_SUMMARY_INSTRUCTIONS, MAX_WRITTEN_SUMMARY_CHARS, WRITTEN_SUMMARY_MAX_TOKENS, refuseWrittenSummary, writePageSummaries } from './write-page-summaries.js';
 export type { WritePageSummariesResult } from './write-page-summaries.js';
-export { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_KEYWORDS, BACKGROUND_MORE_HEADER, backgroundEntryText, backgroundKeywords, foldedPageOf, foldedPageResolver, renderBackgroundContext } from './background-context.js';
-export type { BackgroundEntry } from './background-context.js';
+export { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_KEYWORDS, BACKGROUND_MORE_HEADER, backgroundEntryText, backgroundKeywords, foldedPageCursor, foldedPageOf, renderBackgroundContext } from './background-context.js';
+export type { BackgroundEntry, FoldedPageCursor } from './background-context.js';

@@ -24,6 +24,24 @@ describe('Background_Context block tokens by pieces', () => {
     expect(blockTokensOf(block, entries, more, o200k)).toBe(countMessageTokens(block, o200k));
   });
 
+  test.prop([fc.array(entry, { minLength: 1, maxLength: 120 }), fc.array(entry, { minLength: 0, maxLength: 60 }), fc.boolean(), fc.boolean()], { numRuns: 300 })(
+    'an extended block (its text and tokens going on from the block it extends) is the block rendered and counted whole',
+    (first, after, more, long) => {
+      // Now and then an entry too long to count as a piece (the whole block is counted then).
+      const later = long && after.length > 0 ? [...after.slice(0, -1), { id: after[after.length - 1]!.id, keywords: ['k'.repeat(1_100), 'x'] }] : after;
+      const entries = [...first, ...later];
+      const block = backgroundMessage(first, ['m1'], more ? 1 : 0);
+      const tokens = blockTokensOf(block, first, more, o200k);
+      const from = { block, tokens, count: first.length };
+      const extended = backgroundMessage(entries, ['m1', 'm2'], more ? 1 : 0, from);
+      expect(extended.content).toBe(backgroundMessage(entries, ['m1', 'm2'], more ? 1 : 0).content);
+      expect(blockTokensOf(extended, entries, more, o200k, from)).toBe(countMessageTokens(extended, o200k));
+      // Any other counter counts the whole block.
+      const chars = createCharTokenCounter();
+      expect(blockTokensOf(extended, entries, more, chars, { tokens: blockTokensOf(block, first, more, chars), count: first.length })).toBe(countMessageTokens(extended, chars));
+    },
+  );
+
   it('equal it on a block long enough to be counted in chunks (thousands of entries)', () => {
     const entries: BackgroundEntry[] = Array.from({ length: 3_000 }, (_, index) => ({ id: (0x10000000 + index * 7919).toString(16), ...(index % 9 === 0 ? { keywords: [`term${index}`, 'refund'] } : {}) }));
     const block = backgroundMessage(entries, ['m1']);

@@ -85,39 +85,67 @@ function addsUpByPieces(counter: TokenCounter): boolean {
 const MAX_ENTRY_CHARS = 1024;
 
 /**
+ * An entry's piece of a block's tokens: ` ${entry}`, with the line break after it when it ends a
+ * line that is not the last (`breaks`). `undefined` for an entry longer than {@link MAX_ENTRY_CHARS}.
+ */
+function entryTokens(entry: BackgroundEntry, breaks: boolean, counter: TokenCounter): number | undefined {
+  if (!breaks && (!entry.keywords || entry.keywords.length === 0)) return idTokens(counter, entry.id);
+  const text = backgroundEntryText(entry);
+  if (text.length > MAX_ENTRY_CHARS) return undefined;
+  return countRemembered(counter, breaks ? ` ${text}\n` : ` ${text}`);
+}
+
+/** Whether entry `at` of `count` ends a line that is not the last. */
+const endsLine = (at: number, count: number): boolean => at % BACKGROUND_ENTRIES_PER_LINE === BACKGROUND_ENTRIES_PER_LINE - 1 && at < count - 1;
+
+/**
  * Tokens of the block message `block` rendered from `entries` (`more`: a later block's header):
  * summed from remembered piece counts when the counter adds up by pieces (no count of a text of
- * thousands of entries), else {@link backgroundTokens}. Exactly `countMessageTokens(block, counter)`. @internal
+ * thousands of entries), else {@link backgroundTokens}. Exactly `countMessageTokens(block, counter)`.
+ * `from`: the tokens this function gave a block of the first `count` (at least one) of `entries`
+ * with the same header: with a counter that adds up by pieces, only the entries after them (and
+ * the line the last of them may now end) are counted. @internal
  */
-export function blockTokensOf(block: ViewMessage, entries: readonly BackgroundEntry[], more: boolean, counter: TokenCounter): number {
+export function blockTokensOf(block: ViewMessage, entries: readonly BackgroundEntry[], more: boolean, counter: TokenCounter, from?: { readonly tokens: number; readonly count: number }): number {
   if (!addsUpByPieces(counter) || block.name || block.toolCalls) return backgroundTokens(block, counter);
   const header = more ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER;
   if (entries.length === 0) return MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, header);
-  const lines = Math.ceil(entries.length / BACKGROUND_ENTRIES_PER_LINE);
-  let total = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, `${header}\n`) + lines * countRemembered(counter, '-');
-  for (let at = 0; at < entries.length; at++) {
-    const entry = entries[at]!;
-    const breaks = at % BACKGROUND_ENTRIES_PER_LINE === BACKGROUND_ENTRIES_PER_LINE - 1 && at < entries.length - 1;
-    if (!breaks && (!entry.keywords || entry.keywords.length === 0)) {
-      total += idTokens(counter, entry.id);
-      continue;
-    }
-    const text = backgroundEntryText(entry);
-    if (text.length > MAX_ENTRY_CHARS) return backgroundTokens(block, counter);
-    total += countRemembered(counter, breaks ? ` ${text}\n` : ` ${text}`);
+  const lines = (count: number) => Math.ceil(count / BACKGROUND_ENTRIES_PER_LINE);
+  let total: number;
+  let at: number;
+  if (from && from.count > 0 && from.count <= entries.length) {
+    // The last entry of `from` was counted as the last of its block (no line break after it).
+    const last = from.count - 1;
+    const was = entryTokens(entries[last]!, false, counter);
+    const now = entryTokens(entries[last]!, endsLine(last, entries.length), counter);
+    if (was === undefined || now === undefined) return backgroundTokens(block, counter);
+    total = from.tokens - was + now + (lines(entries.length) - lines(from.count)) * countRemembered(counter, '-');
+    at = from.count;
+  } else {
+    total = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, `${header}\n`) + lines(entries.length) * countRemembered(counter, '-');
+    at = 0;
+  }
+  for (; at < entries.length; at++) {
+    const tokens = entryTokens(entries[at]!, endsLine(at, entries.length), counter);
+    if (tokens === undefined) return backgroundTokens(block, counter);
+    total += tokens;
   }
   return total;
 }
 
 /**
  * A block's message: its entries rendered, standing for the log messages `sourceIds`; `segment`
- * is its place among the view's blocks (0: the first, with the full header). @internal
+ * is its place among the view's blocks (0: the first, with the full header). `from`: the message
+ * of a block at the same place whose entries are the first of `entries` (its text goes on).
+ * @internal
  */
-export function backgroundMessage(entries: readonly BackgroundEntry[], sourceIds: string[], segment = 0): ViewMessage {
+export function backgroundMessage(entries: readonly BackgroundEntry[], sourceIds: string[], segment = 0, from?: { readonly block: ViewMessage; readonly count: number }): ViewMessage {
+  const id = segment === 0 ? BACKGROUND_MESSAGE_ID : `${BACKGROUND_MESSAGE_ID}:${segment + 1}`;
+  const prefix = from && from.block.id === id && typeof from.block.content === 'string' ? { text: from.block.content, count: from.count } : undefined;
   return {
-    id: segment === 0 ? BACKGROUND_MESSAGE_ID : `${BACKGROUND_MESSAGE_ID}:${segment + 1}`,
+    id,
     role: 'user',
-    content: renderBackgroundContext(entries, segment > 0),
+    content: renderBackgroundContext(entries, segment > 0, prefix),
     sourceIds,
     fidelity: 'placeholder',
     synthetic: true,

@@ -1,5 +1,6 @@
 import type { Fidelity, SessionLog, ViewMessage } from '../log/index.js';
 import type { BackgroundEntry } from '../pages/index.js';
+import { unitSourceIds } from './unit-source-ids.js';
 
 /**
  * One Background_Context block of a view: the units it stands for and its message, fixed when it
@@ -101,9 +102,11 @@ export function segmentStillHolds(segment: BackgroundSegment, fidelities: readon
 
 /** Ids of the log messages of the units in `covers` (flat ranges), in unit order: what a block stands for. @internal */
 export function coveredSourceIds(log: SessionLog, covers: readonly number[]): string[] {
+  const { ids: all, starts } = unitSourceIds(log);
   const ids: string[] = [];
   for (let at = 0; at < covers.length; at += 2) {
-    for (let unit = covers[at]!; unit <= covers[at + 1]!; unit++) for (const position of log.units[unit]!.positions) ids.push(log.entries[position]!.message.id);
+    const end = starts[covers[at + 1]! + 1]!;
+    for (let index = starts[covers[at]!]!; index < end; index++) ids.push(all[index]!);
   }
   return ids;
 }

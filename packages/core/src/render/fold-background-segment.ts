@@ -1,6 +1,6 @@
 import { MESSAGE_OVERHEAD_TOKENS } from '../log/index.js';
 import type { Fidelity, TokenCounter, ViewMessage } from '../log/index.js';
-import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_MORE_HEADER, backgroundKeywords, foldedPageResolver, type BackgroundEntry } from '../pages/index.js';
+import { BACKGROUND_ENTRIES_PER_LINE, BACKGROUND_HEADER, BACKGROUND_MORE_HEADER, backgroundKeywords, foldedPageCursor, type BackgroundEntry } from '../pages/index.js';
 import type { EngineState, RenderCache } from './engine-state.js';
 import { coveredSourceIds, placeholderRuns, type BackgroundMemo, type BackgroundSegment } from './background-memo.js';
 import { backgroundMessage, blockTokensOf, countRemembered, idTokens, placeSegments, type FoldedHistory } from './background-block.js';
@@ -14,10 +14,8 @@ interface Run {
   message: number;
   /** Tokens the history spends on it. */
   tokens: number;
-  /** Pages (see `foldedPageResolver`) of the units a new block would stand for, in log order. */
+  /** Pages (see `foldedPageOf`) of the units a new block would stand for, in log order. */
   pages: string[];
-  /** The best score of those units (time × relevance: the units' scores this turn). */
-  score: number;
   /** Its first and last unit. */
   start: number;
   end: number;
@@ -41,7 +39,7 @@ function keptRanges(kept: readonly BackgroundSegment[]): number[][] {
 function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonly Fidelity[], kept: readonly BackgroundSegment[]): Run[] {
   const runs: Run[] = [];
   const count = fidelities.length;
-  const pageOf = foldedPageResolver(state.pages);
+  const cursor = foldedPageCursor(state.pages);
   const ranges = keptRanges(kept);
   let next = 0;
   for (let index = 0; index < count; index++) {
@@ -52,19 +50,30 @@ function findRuns(state: EngineState, rendered: RenderCache, fidelities: readonl
     while (next < ranges.length && ranges[next]![1]! < start) next++;
     for (let at = next; at < ranges.length && ranges[at]![0]! <= index; at++) covered.push(Math.max(start, ranges[at]![0]!), Math.min(index, ranges[at]![1]!));
     const pages: string[] = [];
-    let score = Number.NEGATIVE_INFINITY;
     let range = 0;
     for (let unit = start; unit <= index; unit++) {
       while (range < covered.length && covered[range + 1]! < unit) range += 2;
-      if (range < covered.length && covered[range]! <= unit) continue;
-      const page = pageOf(unit);
+      if (range < covered.length && covered[range]! <= unit) {
+        unit = covered[range + 1]!;
+        continue;
+      }
+      const page = cursor.page(unit);
       if (pages[pages.length - 1] !== page) pages.push(page);
-      score = Math.max(score, state.units[unit]!.score);
+      // The units after it on the same page add nothing to the list.
+      unit = Math.min(cursor.last, index);
     }
     const tokens = (index + 1 < count ? rendered.tokensAtUnit[index + 1]! : rendered.tokens) - rendered.tokensAtUnit[start]!;
-    runs.push({ message: rendered.firstMessage[start]!, tokens, pages, score, start, end: index, covered });
+    runs.push({ message: rendered.firstMessage[start]!, tokens, pages, start, end: index, covered });
   }
   return runs;
+}
+
+/** The best score of the units of `run` no kept block stands for (time × relevance: the units' scores this turn). */
+function runScore(state: EngineState, run: Run): number {
+  let score = Number.NEGATIVE_INFINITY;
+  const ranges = run.covered.length > 0 ? uncovered(run) : [run.start, run.end];
+  for (let at = 0; at < ranges.length; at += 2) for (let unit = ranges[at]!; unit <= ranges[at + 1]!; unit++) score = Math.max(score, state.units[unit]!.score);
+  return score;
 }
 
 /**
@@ -79,10 +88,19 @@ function idleRuns(last: BackgroundMemo | undefined): Map<number, number> {
   return idle;
 }
 
-/** Whether `run` holds a unit of `covers` (flat ranges). */
-function overlaps(run: Run, covers: readonly number[]): boolean {
-  for (let at = 0; at < covers.length; at += 2) if (covers[at]! <= run.end && covers[at + 1]! >= run.start) return true;
-  return false;
+/**
+ * Whether each run (in log order) holds a unit of `covers` (flat ranges in log order), in one pass
+ * over both.
+ */
+function overlapping(runs: readonly Run[], covers: readonly number[] | undefined): boolean[] {
+  const result = new Array<boolean>(runs.length).fill(false);
+  if (!covers) return result;
+  let at = 0;
+  runs.forEach((run, index) => {
+    while (at < covers.length && covers[at + 1]! < run.start) at += 2;
+    result[index] = at < covers.length && covers[at]! <= run.end;
+  });
+  return result;
 }
 
 /** Units of `run` that no kept block stands for, as flat ranges. */
@@ -125,34 +143,38 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
   const whole: number[] = [];
   const partial: number[] = [];
   const free: number[] = [];
+  const extended = overlapping(runs, extend?.covers);
   runs.forEach((run, index) => {
     let coveredUnits = 0;
     for (let at = 0; at < run.covered.length; at += 2) coveredUnits += run.covered[at + 1]! - run.covered[at]! + 1;
     if (coveredUnits === run.end - run.start + 1) whole.push(index);
-    else if (coveredUnits > 0 || (extend && overlaps(run, extend.covers))) partial.push(index);
+    else if (coveredUnits > 0 || extended[index]) partial.push(index);
     else if (run.start > floor && idle.get(run.start) !== run.end) free.push(index);
   });
   for (const index of partial) if (uncovered(runs[index]!)[0]! <= floor) return undefined;
   for (const index of whole) total -= runs[index]!.tokens;
   const header = MESSAGE_OVERHEAD_TOKENS + countRemembered(counter, kept.length > 0 ? BACKGROUND_MORE_HEADER : BACKGROUND_HEADER) + 1;
   const chosen: number[] = [];
+  // The pages the extended block names (one set a fold), and the pages the new runs add to it.
+  const named = new Set(extend?.pages);
+  const listed = new Set<string>();
   // Extending a block: its text stays the new block's first bytes (its entries first, the new ones after them).
-  const listed = new Set<string>(extend?.pages);
   if (extend) total += extend.blockTokens;
   const add = (index: number, force: boolean): boolean => {
     const run = runs[index]!;
-    let added = listed.size === 0 && run.pages.length > 0 ? header : 0;
+    const before = named.size + listed.size;
+    let added = before === 0 && run.pages.length > 0 ? header : 0;
     let fresh = 0;
     for (const page of run.pages) {
-      if (listed.has(page)) continue;
+      if (named.has(page) || listed.has(page)) continue;
       added += idTokens(counter, page);
       fresh++;
     }
     // Line starts ("- ") and breaks for the lines the new entries may open.
-    added += 2 * (Math.ceil((listed.size + fresh) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(listed.size / BACKGROUND_ENTRIES_PER_LINE));
+    added += 2 * (Math.ceil((before + fresh) / BACKGROUND_ENTRIES_PER_LINE) - Math.ceil(before / BACKGROUND_ENTRIES_PER_LINE));
     if (!force && total - run.tokens + added > budget) return false;
     chosen.push(index);
-    for (const page of run.pages) listed.add(page);
+    for (const page of run.pages) if (!named.has(page)) listed.add(page);
     total += added - run.tokens;
     return true;
   };
@@ -162,8 +184,11 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
   for (const index of free) add(index, false);
   // Keywords for the new block's best-scored pages while the estimate leaves the reserve.
   const scores = new Map<string, number>();
-  const named = new Set(extend?.pages);
-  for (const index of chosen) for (const page of runs[index]!.pages) if (!named.has(page)) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, runs[index]!.score));
+  for (const index of chosen) {
+    // A run's score is read only when it names a page the extended block does not.
+    let score: number | undefined;
+    for (const page of runs[index]!.pages) if (!named.has(page)) scores.set(page, Math.max(scores.get(page) ?? Number.NEGATIVE_INFINITY, (score ??= runScore(state, runs[index]!))));
+  }
   const keywords = new Map<string, string[]>();
   const best = [...scores.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEYWORD_PAGES);
   for (const [page] of best) {
@@ -188,22 +213,29 @@ export function foldSegments(state: EngineState, rendered: RenderCache, fideliti
     if (picked.length > 0) {
       const covers: number[] = [];
       const pages: string[] = [...(extend?.pages ?? [])];
-      const seen = new Set<string>(pages);
+      const seen = new Set<string>();
       for (const index of [...picked].sort((a, b) => a - b)) {
         const run = runs[index]!;
         covers.push(...(run.covered.length > 0 ? uncovered(run) : [run.start, run.end]));
-        for (const page of run.pages) if (!seen.has(page)) (seen.add(page), pages.push(page));
+        for (const page of run.pages) if (!named.has(page) && !seen.has(page)) (seen.add(page), pages.push(page));
       }
       const entries: BackgroundEntry[] = [...(extend?.entries ?? []), ...pages.slice(extend?.pages.length ?? 0).map((id) => (words.has(id) ? { id, keywords: words.get(id)! } : { id }))];
-      const block = backgroundMessage(entries, coveredSourceIds(state.log, covers), kept.length);
-      segments.push({ covers, block, blockTokens: blockTokensOf(block, entries, kept.length > 0, counter), pages, entries });
+      // An extended block's text and tokens go on from its own (only the new entries are rendered and counted).
+      const prefix = extend && { block: extend.block, tokens: extend.blockTokens, count: extend.entries.length };
+      const block = backgroundMessage(entries, coveredSourceIds(state.log, covers), kept.length, prefix);
+      segments.push({ covers, block, blockTokens: blockTokensOf(block, entries, kept.length > 0, counter, prefix && block.id === prefix.block.id ? prefix : undefined), pages, entries });
     }
     const folded = [...whole, ...picked].sort((a, b) => a - b).map((index) => runs[index]!);
     let runTokens = 0;
     for (const run of folded) runTokens += run.tokens;
     let blockTokens = 0;
     for (const segment of segments) blockTokens += segment.blockTokens;
-    const pages = segments.flatMap((segment) => segment.pages);
+    let pages: readonly string[] = segments.length === 1 ? segments[0]!.pages : [];
+    if (segments.length > 1) {
+      const all: string[] = [];
+      for (const segment of segments) for (const page of segment.pages) all.push(page);
+      pages = all;
+    }
     const sources: ViewMessage[] = folded.map((run) => rendered.messages[run.message]!);
     const history: FoldedHistory = { messages: placeSegments(rendered, new Set(folded.map((run) => run.message)), segments), tokens: rendered.tokens - runTokens + blockTokens, pages };
     const memo: BackgroundMemo = { runs: placeholderRuns(fidelities), folded: folded.map(({ start, end }) => ({ start, end })), runTokens, segments, pages, sources };

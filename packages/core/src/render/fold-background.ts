@@ -3,6 +3,7 @@ import type { EngineState, RenderCache } from './engine-state.js';
 import { coveredSourceIds, memoStillHolds, MIN_HELD_SHARE, segmentStillHolds, type BackgroundMemo, type BackgroundSegment } from './background-memo.js';
 import { placeSegments, type FoldedHistory } from './background-block.js';
 import { foldSegments } from './fold-background-segment.js';
+import { coveredSourceCount } from './unit-source-ids.js';
 
 export { BACKGROUND_MESSAGE_ID, backgroundMessage, isBackgroundMessageId, type FoldedHistory } from './background-block.js';
 
@@ -51,7 +52,7 @@ export function foldBackground(state: EngineState, rendered: RenderCache, fideli
     // Each block after the one before it (a trimmed block's first unit may have moved on).
     if (!held || (kept.length > 0 && held.covers[0]! <= kept[kept.length - 1]!.covers[0]!)) break;
     // A trimmed block, or one whose units gained messages (late tool results), stands for its units' messages as they are now.
-    kept.push(held === segment && sourceCount(state.log, held.covers) === held.block.sourceIds.length ? segment : withSources(held, coveredSourceIds(state.log, held.covers)));
+    kept.push(held === segment && coveredSourceCount(state.log, held.covers) === held.block.sourceIds.length ? segment : withSources(held, coveredSourceIds(state.log, held.covers)));
   }
   // A new block after the kept ones; else (it would sit beside the last, or past the most blocks) the last kept block extended.
   const grown = kept.length > 0 && memo !== undefined && runGrew(memo, fidelities, kept[kept.length - 1]!.covers[0]!);
@@ -75,13 +76,6 @@ function runGrew(memo: BackgroundMemo, fidelities: readonly Fidelity[], unit: nu
   while (end + 1 < fidelities.length && fidelities[end + 1] === 'placeholder') end++;
   for (let at = 0; at < memo.runs.length; at += 2) if (memo.runs[at]! <= unit && unit <= memo.runs[at + 1]!) return memo.runs[at] !== start || memo.runs[at + 1] !== end;
   return true;
-}
-
-/** How many log messages the units of `covers` (flat ranges) hold. */
-function sourceCount(log: EngineState['log'], covers: readonly number[]): number {
-  let count = 0;
-  for (let at = 0; at < covers.length; at += 2) for (let unit = covers[at]!; unit <= covers[at + 1]!; unit++) count += log.units[unit]!.positions.length;
-  return count;
 }
 
 /** The segment standing for `sourceIds` (its text unchanged). */
