@@ -231,8 +231,11 @@ describe('context engine properties (char counter)', () => {
     seed: 1450577404,
     path: '46:1:3:0:1:1:15:0:20:24:7:21:26:0:0:7:33:0:22:39:0:6:0:43:0:0:5:1:39:0:0:7:0:46:46:0:7:46:50:50:0:54:54:57:0:37:6:58:61:58:12:6:53:56:54:84:6:12:6:83:87:6:92:108:110:94:12:6:96:97:96:107:128:149:149:151:6:12:156:6:6:160:160:168:0:161:0:160:132:157:155:161',
     endOnFailure: true,
-  })('larger budget regression: seed 1450577404', monotone);
+  })('larger budget regression: seed 1450577404', monotone, 120_000);
 
+  // The replays below walk fast-check's shrink path to their case, running the property on the way
+  // (about 570 cases for this one, ~16 s alone): they get the agent-loop replay's time limit, not
+  // the default 30 s that a loaded machine passes.
   // Failed in CI with seed=-714029847 (993 tokens at budget 1219, 1005 at 1053): the larger
   // budget shows m3 in full (score 0.25) instead of m15 compressed (0.28² times the compressed
   // share is worth less) — more value for fewer tokens, which the property accepts.
@@ -240,13 +243,13 @@ describe('context engine properties (char counter)', () => {
     seed: -714029847,
     path: '75:2:0:4:2:7:5:15:0:1:2:7:6:3:10:14:13:14:14:14:15:22:13:13:15:17:21:20:22:21:20:20:23:20:20:21:23:24:13:13:18:44:9:10:25:26:27:11:10:43:49:10:23:42:10:40:52:51:27:0:0:0:0:0:0:0:56:79:82:82',
     endOnFailure: true,
-  })('larger budget regression: seed -714029847', monotone);
+  })('larger budget regression: seed -714029847', monotone, 120_000);
 
   // Failed with seed=734152632 (1850 tokens at budget 1998, 1650 at 2013, m13 a placeholder only at
   // 2013): the larger budget's plan took m17 full, the exact render came out 2 tokens over, and the
   // render's refit dropped m17 back to compressed — freeing 358 tokens it left unused, with room
   // for m13 in full. The refit now gives back what it freed beyond its target.
-  test.prop(monotoneArbitraries, { seed: 734152632, path: '32', endOnFailure: true })('larger budget regression: seed 734152632', monotone);
+  test.prop(monotoneArbitraries, { seed: 734152632, path: '32', endOnFailure: true })('larger budget regression: seed 734152632', monotone, 120_000);
 
   // Failed with seed=9 (48 tokens at budget 80, 52 at 52; compress-mandatory): the budget fallback
   // halved the system prompt's cap to 12, and that squeezed rendering came out larger than the
@@ -255,7 +258,7 @@ describe('context engine properties (char counter)', () => {
     seed: 9,
     path: '331:8:5:6:6:6:6:6:6:6:6:6:6:6:6:6:7:7:7:9:9:9:9:9:9:9:9:9:9:9:9:9:10:11:12:22:22:25:16:9:9:9:9:9:9:9:9:9:9:9:9:9:9:9:13:9:10:10:10:11:11',
     endOnFailure: true,
-  })('larger budget regression: seed 9', monotone);
+  })('larger budget regression: seed 9', monotone, 120_000);
 });
 
 describe('the budget fallback with default options', () => {
