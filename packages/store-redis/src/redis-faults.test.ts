@@ -87,6 +87,9 @@ describe.skipIf(!REDIS_URL)('the Redis store under faults', () => {
     const store = createRedisSessionStore({ client, keyPrefix: uniquePrefix() });
     await store.append({ tenant: 't', sessionId: 's' }, createSampleMessages(1));
     await server.stop();
+    // Until the client has seen its socket close, a command fails as SocketClosedUnexpectedlyError
+    // instead (a race a loaded machine loses): wait for the offline state this test is about.
+    for (let waited = 0; client.isReady && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     const error = await rejectionOf(store.load({ tenant: 't', sessionId: 's' }));
     expect(CairnError.isInstance(error) && error.code).toBe('STORE_UNAVAILABLE');
     expect(((error as Error).cause as Error).constructor.name).toBe('ClientOfflineError');
