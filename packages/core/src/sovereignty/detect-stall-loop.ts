@@ -200,7 +200,12 @@ class StallState {
  *   another (another order, another date, another identifier) is news; a user's turn or a change
  *   starts afresh;
  * - the identical change made again, each time followed by an observation telling nothing new
- *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason).
+ *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason);
+ * - the exact detector's repeats read with volatile tokens masked ({@link SteadyRepeats}: the same
+ *   call with the same outcome, however short, a change included — a question re-put to a helper
+ *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
+ *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
+ *   nothing and names nothing, a note to oneself) is no change of state.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
