@@ -104,7 +104,7 @@ export function printFifthBlindSetReport(options: DetectLoopOptions, detectors: 
   const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
   const kinds = new Set(episodes.map((episode) => episode.kind)).size;
   process.stdout.write(
-    `\nFifth blind set (${episodes.length} synthetic episodes of ${kinds} kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-5.ts, written by an author who never read a detector, in parallel with the stall detector's fourth version; half its kinds are patterns the author found in the shared runs (observed), half invented (novel); no detector tuned on it)\n`,
+    `\nFifth blind set (${episodes.length} synthetic episodes of ${kinds} kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; src/loops/blind-loop-episodes-5.ts, written by an author who never read a detector, in parallel with the stall detector's fourth version; half its kinds are patterns the author found in the shared runs (observed), half invented (novel); scored once as written (cairn+stall 88.0% / 56.4%), then studied and tuned on for cairn+stall by loops9: for it a tuning set now)\n`,
   );
   printEpisodeScores(episodes, options, detectors, [
     ['observed', episodes.filter((episode) => episode.stratum === 'observed')],

@@ -4,6 +4,7 @@ import { ChangeCycles } from './change-cycles.js';
 import { SameCallReruns } from './same-call-reruns.js';
 import { NoNewsStreak, observationNews } from './no-news-streak.js';
 import { FutileChanges } from './futile-changes.js';
+import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
@@ -58,6 +59,9 @@ interface Chain {
 
 const HAS_DIGIT = /\p{N}/u;
 
+/** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
+const MIN_ECHO_CHARS = 3;
+
 /** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
 const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
 
@@ -106,6 +110,8 @@ class StallState {
   run: OutputGroup | undefined;
   /** Each call's answers since the latest change: the same call answered alike again and again. */
   reruns = new SameCallReruns();
+  /** Each call's exact repeats since the latest change, read with volatile tokens masked (as the exact detector counts: a change that made no difference still starts them afresh). */
+  repeats = new SteadyRepeats();
   /** Observations in a row that told nothing new (not restored when a change turns out to make no difference: a change is no observation). */
   readonly streak = new NoNewsStreak();
 
@@ -116,6 +122,7 @@ class StallState {
     this.chain = undefined;
     this.run = undefined;
     this.reruns = new SameCallReruns();
+    this.repeats = new SteadyRepeats();
     this.streak.clear();
     this.learnt = true;
   }
@@ -193,7 +200,12 @@ class StallState {
  *   another (another order, another date, another identifier) is news; a user's turn or a change
  *   starts afresh;
  * - the identical change made again, each time followed by an observation telling nothing new
- *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason).
+ *   ({@link FutileChanges}: a refund re-queued under a new job id that fails for the same reason);
+ * - the exact detector's repeats read with volatile tokens masked ({@link SteadyRepeats}: the same
+ *   call with the same outcome, however short, a change included — a question re-put to a helper
+ *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
+ *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
+ *   nothing and names nothing, a note to oneself) is no change of state.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -236,14 +248,15 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       state.streak.clear();
     }
     for (const call of turn.calls) {
-      if (!call.changed) continue;
+      // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
+      if (!call.changed || silentChange(call)) continue;
       const returned = cycles.see(call, turn.id);
       if (returned !== undefined) {
         // The state set back to one it was in: no progress, the loop before it goes on.
         consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
         continue;
       }
-      const change = `${call.callHash}:${outcomeOf(call)}`;
+      const change = changeKey(call, outcomeOf(call));
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -252,6 +265,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         best = undefined;
       }
       state.changes.add(change);
+      // The identical change answered alike again: the same attempt made again.
+      const again = state.repeats.see(change, call, at, turn.id);
+      consider({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
       lastChange = call;
       futile.made(call, turn.id);
       // What the change answered is known (a job id it returned is no news when a status call names it).
@@ -283,6 +299,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
+      const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
+      consider({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
       const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
@@ -304,7 +322,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const values = valueKeys(turn.contentValues);
     const acts = turn.contentActs ?? [];
     const replyTerms = new Set(turn.contentTerms);
-    const echoed = [...state.userTerms].filter((term) => replyTerms.has(term)).length;
+    // A word of one or two letters (a particle, a pronoun) takes up nothing the user asked.
+    const echoed = [...state.userTerms].filter((term) => term.length >= MIN_ECHO_CHARS && replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.

@@ -1,7 +1,8 @@
 /**
  * Tokens of a tool output that change on every call without the world changing: clock readings
  * (a time to the second, with or without its date: `2024-05-15T10:11:47Z`, `10:13:05`), durations
- * in seconds or finer (`0.12s`, `35 ms`), and generated ids (UUIDs, long hexadecimal digests). A status, a count, an
+ * in seconds or finer (`0.12s`, `35 ms`), and generated ids (UUIDs, long hexadecimal digests,
+ * shorter hexadecimal ids after a word prefix: `rq_ccbeb44f`). A status, a count, an
  * amount, a date, a time to the minute or a delay in minutes (`2024-05-20`, `15:40`, `20 min`: a
  * schedule's values, an estimated departure) is kept.
  */
@@ -17,6 +18,9 @@ const VOLATILE = new RegExp(
     String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
     // A long hexadecimal id or digest (letters and digits both).
     String.raw`\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b`,
+    // A shorter generated id after a word prefix (`rq_ccbeb44f`, `req-9f8e7d6c`): 8 or more
+    // hexadecimal letters and digits both.
+    String.raw`(?<=[a-z][_-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b`,
   ].join('|'),
   // The text comes folded to lower case; no Unicode mode (measured about 3× slower on long outputs).
   'g',
