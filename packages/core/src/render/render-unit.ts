@@ -230,9 +230,16 @@ const TALLY_TOOLS = 3;
  * new question's view, and sorting them all was a large share of rendering the runs). @internal
  */
 export function toolTally(tools: ReadonlyMap<string, number>): string {
+  return tallyOf([...tools.keys()], [...tools.values()]);
+}
+
+/** {@link toolTally} of the tools `names` called `calls[i]` times each (the names distinct). */
+function tallyOf(allNames: readonly string[], allCounts: readonly number[]): string {
   const names: string[] = [];
   const counts: number[] = [];
-  for (const [name, count] of tools) {
+  for (let index = 0; index < allNames.length; index++) {
+    const name = allNames[index]!;
+    const count = allCounts[index]!;
     let at = names.length;
     while (at > 0 && (counts[at - 1]! < count || (counts[at - 1] === count && name < names[at - 1]!))) at--;
     if (at >= TALLY_TOOLS) continue;
@@ -248,6 +255,9 @@ export function toolTally(tools: ReadonlyMap<string, number>): string {
   return tally;
 }
 
+/** Distinct tool names a run's tally counts in plain arrays before it turns to a map. */
+const SMALL_TALLY = 16;
+
 /** {@link renderPlaceholderRun}, with the pieces of a merged run's text (`undefined` for one unit). @internal */
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
@@ -258,21 +268,42 @@ export function renderPlaceholderRunParts(units: readonly Unit[], context: Rende
     for (const position of first.positions) sourceIds.push(entries[position]!.message.id);
     return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
-  // One pass over the run's units (a new question's view reshapes runs that hold most of the log).
-  const tools = new Map<string, number>();
+  // One pass over the run's units (a new question's view reshapes runs that hold most of the log):
+  // the ids go into an array sized up front, and the few tools a run calls are tallied in two
+  // arrays (a map only past SMALL_TALLY names; the tally does not depend on the order met).
+  let messageCount = 0;
+  for (let at = 0; at < units.length; at++) messageCount += units[at]!.positions.length;
+  sourceIds.length = messageCount;
+  let next = 0;
+  const names: string[] = [];
+  const counts: number[] = [];
+  let many: Map<string, number> | undefined;
   let failed = 0;
   for (let at = 0; at < units.length; at++) {
     const unit = units[at]!;
     const { positions, calls } = unit;
-    for (let index = 0; index < positions.length; index++) sourceIds.push(entries[positions[index]!]!.message.id);
+    for (let index = 0; index < positions.length; index++) sourceIds[next++] = entries[positions[index]!]!.message.id;
     for (let index = 0; index < calls.length; index++) {
       const name = calls[index]!.name;
-      tools.set(name, (tools.get(name) ?? 0) + 1);
+      if (many) {
+        many.set(name, (many.get(name) ?? 0) + 1);
+        continue;
+      }
+      const slot = names.indexOf(name);
+      if (slot >= 0) counts[slot]!++;
+      else if (names.length < SMALL_TALLY) {
+        names.push(name);
+        counts.push(1);
+      } else {
+        many = new Map(names.map((known, index) => [known, counts[index]!]));
+        many.set(name, 1);
+      }
     }
     if (unit.isError) failed++;
   }
-  const tally = toolTally(tools);
-  const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
+  const distinct = many ? many.size : names.length;
+  const tally = many ? toolTally(many) : tallyOf(names, counts);
+  const toolPart = distinct > 0 ? `; tool calls: ${tally}${distinct > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {
     from: runFromPiece(first.id),
