@@ -51,8 +51,36 @@ export class ViewPlan {
   }
 
   private unitCost(unit: number, fidelity: Fidelity): number {
+    const remembered = this.remembered;
+    if (remembered !== undefined) {
+      const slot = fidelity === 'full' ? 2 * unit : 2 * unit + 1;
+      let cost = remembered[slot]!;
+      if (cost < 0) {
+        cost = fidelity === 'full' ? this.costs.full(unit) : (this.costs.compressed(unit) ?? this.costs.full(unit));
+        remembered[slot] = cost;
+      }
+      return cost;
+    }
     if (fidelity === 'full') return this.costs.full(unit);
     return this.costs.compressed(unit) ?? this.costs.full(unit);
+  }
+
+  /** Full and compressed costs per unit (`-1`: not asked yet) while a pass remembers them. */
+  private remembered: Float64Array | undefined;
+
+  /**
+   * Runs `pass` with each unit's full and compressed cost asked of the costs once and remembered
+   * (a fitting pass asks for them several times per unit). Only for a pass during which the costs
+   * do not change — no squeeze cap set, no unit measured exactly — as during one fitting pass.
+   */
+  withUnitCostsRemembered<T>(pass: () => T): T {
+    if (this.remembered !== undefined) return pass();
+    this.remembered = new Float64Array(2 * this.fidelity.length).fill(-1);
+    try {
+      return pass();
+    } finally {
+      this.remembered = undefined;
+    }
   }
 
   private runEnd(start: number): number {
