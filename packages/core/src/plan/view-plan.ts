@@ -53,7 +53,7 @@ export class ViewPlan {
   private unitCost(unit: number, fidelity: Fidelity): number {
     const remembered = this.remembered;
     if (remembered !== undefined) {
-      const slot = fidelity === 'full' ? 2 * unit : 2 * unit + 1;
+      const slot = fidelity === 'full' ? 3 * unit : 3 * unit + 1;
       let cost = remembered[slot]!;
       if (cost < 0) {
         cost = fidelity === 'full' ? this.costs.full(unit) : (this.costs.compressed(unit) ?? this.costs.full(unit));
@@ -65,17 +65,29 @@ export class ViewPlan {
     return this.costs.compressed(unit) ?? this.costs.full(unit);
   }
 
-  /** Full and compressed costs per unit (`-1`: not asked yet) while a pass remembers them. */
+  /** A unit's cost as a placeholder of its own (remembered during a pass, as {@link unitCost}). */
+  private placeholderCost(unit: number): number {
+    const remembered = this.remembered;
+    if (remembered === undefined) return this.costs.placeholder(unit);
+    let cost = remembered[3 * unit + 2]!;
+    if (cost < 0) {
+      cost = this.costs.placeholder(unit);
+      remembered[3 * unit + 2] = cost;
+    }
+    return cost;
+  }
+
+  /** Full, compressed and placeholder costs per unit (`-1`: not asked yet) while a pass remembers them. */
   private remembered: Float64Array | undefined;
 
   /**
-   * Runs `pass` with each unit's full and compressed cost asked of the costs once and remembered
+   * Runs `pass` with each unit's full, compressed and placeholder cost asked of the costs once and remembered
    * (a fitting pass asks for them several times per unit). Only for a pass during which the costs
    * do not change — no squeeze cap set, no unit measured exactly — as during one fitting pass.
    */
   withUnitCostsRemembered<T>(pass: () => T): T {
     if (this.remembered !== undefined) return pass();
-    this.remembered = new Float64Array(2 * this.fidelity.length).fill(-1);
+    this.remembered = new Float64Array(3 * this.fidelity.length).fill(-1);
     try {
       return pass();
     } finally {
@@ -95,12 +107,12 @@ export class ViewPlan {
 
   /** Cost of the run that ends at `end` (only its length matters: one, or two and more). */
   private runCostEndingAt(end: number): number {
-    return end > 0 && this.fidelity[end - 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(end);
+    return end > 0 && this.fidelity[end - 1] === 'placeholder' ? this.costs.runBound : this.placeholderCost(end);
   }
 
   /** Cost of the run that starts at `start`. */
   private runCostStartingAt(start: number): number {
-    return this.fidelity[start + 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(start);
+    return this.fidelity[start + 1] === 'placeholder' ? this.costs.runBound : this.placeholderCost(start);
   }
 
   /** How many tokens setting `unit` to `fidelity` would add (negative: saves). */
@@ -112,11 +124,11 @@ export class ViewPlan {
     if (current !== 'placeholder' && fidelity !== 'placeholder') return this.unitCost(unit, fidelity) - this.unitCost(unit, current);
     const before = (left ? this.runCostEndingAt(unit - 1) : 0) + (right ? this.runCostStartingAt(unit + 1) : 0);
     if (fidelity === 'placeholder') {
-      const merged = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+      const merged = left || right ? this.costs.runBound : this.placeholderCost(unit);
       return merged - before - this.unitCost(unit, current);
     }
     // Leaving a run: the run around `unit` splits into its left and right parts.
-    const whole = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+    const whole = left || right ? this.costs.runBound : this.placeholderCost(unit);
     return this.unitCost(unit, fidelity) + before - whole;
   }
 

@@ -31,21 +31,26 @@ describe('renderPlaceholderRunParts: a merged run is the message the map-and-pus
   test.prop(
     [arbitrarySessionSpec({ minTurns: 2, maxTurns: 80, maxWords: 12, deferResults: true, dropResults: true }), fc.integer({ min: 1, max: 60 }), fc.nat(), fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 8 }), fc.boolean()],
     { numRuns: 200 },
-  )('the same content, ids, role and pieces for every run of two or more units, with few or many distinct tools, with and without page ids', (spec, tools, seed, runs, pageIds) => {
+  )('the same content, ids, role and pieces for every run of two or more units, with few or many distinct tools, with and without page ids, before and after more messages are appended', (spec, tools, seed, runs, pageIds) => {
     const log = new SessionLog(createCharTokenCounter(), createLexicalVectoriser());
-    log.append(renamed(sessionFromSpec(spec), tools, seed));
-    if (log.units.length < 2) return;
+    const messages = renamed(sessionFromSpec(spec), tools, seed);
     const context = { log, counter: createCharTokenCounter(), compressionRatio: 0.3, summaries: new Map<string, string>(), ...(pageIds ? { pageId: (unit: number) => `p${unit >> 2}` } : {}) };
-    // The whole log as one run too (the most tools a run can meet).
-    for (const [a, b] of [...runs, [0, log.units.length]]) {
-      const first = a! % (log.units.length - 1);
-      const last = first + 1 + (b! % (log.units.length - first - 1));
-      const units = log.units.slice(first, last + 1);
-      const actual = renderPlaceholderRunParts(units, context, []);
-      const expected = referencePlaceholderRunParts(units, context);
-      expect(actual.message).toEqual(expected.message);
-      expect([...actual.message.sourceIds]).toEqual([...expected.message.sourceIds]);
-      expect(actual.parts).toEqual(expected.parts);
+    // Rendered after a first batch and again after the rest (the ids read so far are extended).
+    const cut = seed % (messages.length + 1);
+    for (const batch of [messages.slice(0, cut), messages.slice(cut)]) {
+      log.append(batch);
+      if (log.units.length < 2) continue;
+      // The whole log as one run too (the most tools a run can meet).
+      for (const [a, b] of [...runs, [0, log.units.length]]) {
+        const first = a! % (log.units.length - 1);
+        const last = first + 1 + (b! % (log.units.length - first - 1));
+        const units = log.units.slice(first, last + 1);
+        const actual = renderPlaceholderRunParts(units, context, []);
+        const expected = referencePlaceholderRunParts(units, context);
+        expect(actual.message).toEqual(expected.message);
+        expect([...actual.message.sourceIds]).toEqual([...expected.message.sourceIds]);
+        expect(actual.parts).toEqual(expected.parts);
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import type { SessionLog } from '../log/index.js';
 import { contentText, contentTokensOf, countMessageTokens, type TokenCounter } from '../log/index.js';
 import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
 import type { Unit, UnitRendering } from '../log/index.js';
+import { messageIdsByPosition } from './message-ids.js';
 
 /** Content of the synthetic result that answers a call that never got one. */
 export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this tool call.';
@@ -274,6 +275,7 @@ export function renderPlaceholderRunParts(units: readonly Unit[], context: Rende
   let messageCount = 0;
   for (let at = 0; at < units.length; at++) messageCount += units[at]!.positions.length;
   sourceIds.length = messageCount;
+  const ids = messageIdsByPosition(context.log);
   let next = 0;
   const names: string[] = [];
   const counts: number[] = [];
@@ -282,7 +284,7 @@ export function renderPlaceholderRunParts(units: readonly Unit[], context: Rende
   for (let at = 0; at < units.length; at++) {
     const unit = units[at]!;
     const { positions, calls } = unit;
-    for (let index = 0; index < positions.length; index++) sourceIds[next++] = entries[positions[index]!]!.message.id;
+    for (let index = 0; index < positions.length; index++) sourceIds[next++] = ids[positions[index]!]!;
     for (let index = 0; index < calls.length; index++) {
       const name = calls[index]!.name;
       if (many) {
