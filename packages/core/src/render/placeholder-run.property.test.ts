@@ -54,25 +54,31 @@ describe('renderPlaceholderRunParts: a merged run is the message the map-and-pus
     }
   });
 
-  test.prop([fc.array(fc.record({ tool: fc.nat({ max: 59 }), calls: fc.integer({ min: 1, max: 3 }), isError: fc.boolean(), answered: fc.boolean(), user: fc.boolean() }), { minLength: 20, maxLength: 120 })], { numRuns: 100 })(
-    'long runs of tool exchanges that call up to sixty different tools: the same message as the map-and-push version',
-    (turns) => {
+  test.prop([fc.array(fc.record({ tool: fc.nat({ max: 59 }), calls: fc.integer({ min: 1, max: 3 }), isError: fc.boolean(), answered: fc.boolean(), user: fc.boolean() }), { minLength: 20, maxLength: 120 }), fc.boolean(), fc.nat()], { numRuns: 100 })(
+    'long runs of tool exchanges that call up to sixty different tools, all answered or some not, appended in two batches: the same message as the map-and-push version',
+    (turns, allAnswered, cutAt) => {
       const messages: CairnMessage[] = [{ id: 's', role: 'system', content: 'agent' }];
       turns.forEach((turn, index) => {
         if (turn.user) messages.push({ id: `u${index}`, role: 'user', content: `question ${index}` });
         const calls = Array.from({ length: turn.calls }, (_, call) => ({ id: `c${index}-${call}`, name: `tool_${(turn.tool * (call + 1)) % 60}`, arguments: { n: call } }));
         messages.push({ id: `a${index}`, role: 'assistant', content: '', toolCalls: calls });
-        for (const call of turn.answered ? calls : calls.slice(1)) messages.push({ id: `r${call.id}`, role: 'tool', toolCallId: call.id, name: call.name, content: `result ${call.id}`, ...(turn.isError ? { isError: true } : {}) });
+        for (const call of turn.answered || allAnswered ? calls : calls.slice(1)) messages.push({ id: `r${call.id}`, role: 'tool', toolCallId: call.id, name: call.name, content: `result ${call.id}`, ...(turn.isError ? { isError: true } : {}) });
       });
       const log = new SessionLog(createCharTokenCounter(), createLexicalVectoriser());
-      log.append(messages);
       const context = { log, counter: createCharTokenCounter(), compressionRatio: 0.3, summaries: new Map<string, string>() };
-      for (let first = 0; first < log.units.length - 1; first += 7) {
-        const units = log.units.slice(first);
-        const actual = renderPlaceholderRunParts(units, context, []);
-        const expected = referencePlaceholderRunParts(units, context);
-        expect(actual.message).toEqual(expected.message);
-        expect(actual.parts).toEqual(expected.parts);
+      const cut = cutAt % (messages.length + 1);
+      for (const batch of [messages.slice(0, cut), messages.slice(cut)]) {
+        log.append(batch);
+        for (let first = 0; first < log.units.length - 1; first += 7) {
+          for (const last of [first + 1, Math.floor((first + log.units.length) / 2), log.units.length - 1]) {
+            if (last <= first) continue;
+            const units = log.units.slice(first, last + 1);
+            const actual = renderPlaceholderRunParts(units, context, []);
+            const expected = referencePlaceholderRunParts(units, context);
+            expect(actual.message).toEqual(expected.message);
+            expect(actual.parts).toEqual(expected.parts);
+          }
+        }
       }
     },
   );

@@ -6,7 +6,7 @@ import type { SessionLog } from '../log/index.js';
 import { contentText, contentTokensOf, countMessageTokens, type TokenCounter } from '../log/index.js';
 import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
 import type { Unit, UnitRendering } from '../log/index.js';
-import { messageIdsByPosition } from './message-ids.js';
+import { runContents } from './run-contents.js';
 
 /** Content of the synthetic result that answers a call that never got one. */
 export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this tool call.';
@@ -256,55 +256,24 @@ function tallyOf(allNames: readonly string[], allCounts: readonly number[]): str
   return tally;
 }
 
-/** Distinct tool names a run's tally counts in plain arrays before it turns to a map. */
-const SMALL_TALLY = 16;
-
 /** {@link renderPlaceholderRun}, with the pieces of a merged run's text (`undefined` for one unit). @internal */
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
   const last = units[units.length - 1]!;
-  const { entries } = context.log;
-  const sourceIds: string[] = [];
   if (units.length === 1) {
+    const { entries } = context.log;
+    const sourceIds: string[] = [];
     for (const position of first.positions) sourceIds.push(entries[position]!.message.id);
     return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
-  // One pass over the run's units (a new question's view reshapes runs that hold most of the log):
-  // the ids go into an array sized up front, and the few tools a run calls are tallied in two
-  // arrays (a map only past SMALL_TALLY names; the tally does not depend on the order met).
-  let messageCount = 0;
-  for (let at = 0; at < units.length; at++) messageCount += units[at]!.positions.length;
-  sourceIds.length = messageCount;
-  const ids = messageIdsByPosition(context.log);
-  let next = 0;
-  const names: string[] = [];
-  const counts: number[] = [];
-  let many: Map<string, number> | undefined;
-  let failed = 0;
-  for (let at = 0; at < units.length; at++) {
-    const unit = units[at]!;
-    const { positions, calls } = unit;
-    for (let index = 0; index < positions.length; index++) sourceIds[next++] = ids[positions[index]!]!;
-    for (let index = 0; index < calls.length; index++) {
-      const name = calls[index]!.name;
-      if (many) {
-        many.set(name, (many.get(name) ?? 0) + 1);
-        continue;
-      }
-      const slot = names.indexOf(name);
-      if (slot >= 0) counts[slot]!++;
-      else if (names.length < SMALL_TALLY) {
-        names.push(name);
-        counts.push(1);
-      } else {
-        many = new Map(names.map((known, index) => [known, counts[index]!]));
-        many.set(name, 1);
-      }
-    }
-    if (unit.isError) failed++;
-  }
-  const distinct = many ? many.size : names.length;
-  const tally = many ? toolTally(many) : tallyOf(names, counts);
+  // The run's ids, tools and failures: for the settled units, from the log's run index (a new
+  // question's view reshapes runs that hold most of the log); the tally does not depend on the
+  // order the tools are met.
+  const contents = runContents(context.log, units);
+  const { sourceIds } = contents;
+  const distinct = contents.names.length;
+  const tally = tallyOf(contents.names, contents.counts);
+  const { failed } = contents;
   const toolPart = distinct > 0 ? `; tool calls: ${tally}${distinct > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {
