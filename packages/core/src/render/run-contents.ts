@@ -1,5 +1,4 @@
 import type { SessionLog, Unit } from '../log/index.js';
-import { messageIdsByPosition } from './message-ids.js';
 
 /** What a merged placeholder run lists and counts: its message ids, its tools and its failed units. @internal */
 export interface RunContents {
@@ -60,53 +59,78 @@ interface RunIndex {
   /** Units indexed: the longest prefix of settled units. */
   size: number;
   readonly ids: string[];
-  /** `starts[unit]`: where the unit's ids start in `ids` (one more entry than units indexed). */
-  readonly starts: number[];
-  /** `failed[unit]`: failed units before `unit` (one more entry than units indexed). */
-  readonly failed: number[];
+  /** `starts.values[unit]`: where the unit's ids start in `ids` (one more entry than units indexed). */
+  readonly starts: GrowingInts;
+  /** `failed.values[unit]`: failed units before `unit` (one more entry than units indexed). */
+  readonly failed: GrowingInts;
   readonly tools: string[];
-  /** Per tool of `tools`, `calls[tool][unit]`: its calls before `unit`; `undefined` once the log calls too many tools. */
-  calls: number[][] | undefined;
+  /** Per tool of `tools`, its calls before each unit; `undefined` once the log calls too many tools. */
+  calls: GrowingInts[] | undefined;
+}
+
+/** A list of 32-bit integers grown by doubling (half the memory of a number array). */
+class GrowingInts {
+  values: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.values = new Int32Array(Math.max(16, capacity));
+  }
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(2 * this.values.length);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+
+  /** The last value pushed. */
+  get last(): number {
+    return this.values[this.length - 1]!;
+  }
 }
 
 const indexes = new WeakMap<SessionLog, RunIndex>();
 
 function runIndex(log: SessionLog): RunIndex {
   let index = indexes.get(log);
-  const { units } = log;
+  const { units, entries } = log;
   if (index === undefined || index.size > units.length || (index.size > 0 && units[index.size - 1] !== index.last)) {
-    index = { last: undefined, size: 0, ids: [], starts: [0], failed: [0], tools: [], calls: [] };
+    index = { last: undefined, size: 0, ids: [], starts: new GrowingInts(units.length + 1), failed: new GrowingInts(units.length + 1), tools: [], calls: [] };
+    index.starts.push(0);
+    index.failed.push(0);
     indexes.set(log, index);
   }
-  if (index.size < units.length && units[index.size]!.openCalls === 0) {
-    const idsByPosition = messageIdsByPosition(log);
-    const { ids, starts, failed, tools } = index;
-    for (let at = index.size; at < units.length && units[at]!.openCalls === 0; at++) {
-      const unit = units[at]!;
-      for (const position of unit.positions) ids.push(idsByPosition[position]!);
-      starts.push(ids.length);
-      failed.push(failed[failed.length - 1]! + (unit.isError ? 1 : 0));
-      if (index.calls !== undefined) {
-        for (const call of unit.calls) {
-          if (tools.includes(call.name)) continue;
-          tools.push(call.name);
-          if (tools.length > SMALL_TALLY) break;
-          // A tool met now was called 0 times before.
-          index.calls.push(new Array<number>(at + 1).fill(0));
-        }
-        if (tools.length > SMALL_TALLY) index.calls = undefined;
-        else {
-          for (let tool = 0; tool < tools.length; tool++) {
-            const counts = index.calls[tool]!;
-            let called = 0;
-            for (const call of unit.calls) if (call.name === tools[tool]) called++;
-            counts.push(counts[counts.length - 1]! + called);
-          }
+  const { ids, starts, failed, tools } = index;
+  for (let at = index.size; at < units.length && units[at]!.openCalls === 0; at++) {
+    const unit = units[at]!;
+    for (const position of unit.positions) ids.push(entries[position]!.message.id);
+    starts.push(ids.length);
+    failed.push(failed.last + (unit.isError ? 1 : 0));
+    if (index.calls !== undefined) {
+      for (const call of unit.calls) {
+        if (tools.includes(call.name)) continue;
+        tools.push(call.name);
+        if (tools.length > SMALL_TALLY) break;
+        // A tool met now was called 0 times before.
+        const counts = new GrowingInts(units.length + 1);
+        for (let before = 0; before <= at; before++) counts.push(0);
+        index.calls.push(counts);
+      }
+      if (tools.length > SMALL_TALLY) index.calls = undefined;
+      else {
+        for (let tool = 0; tool < tools.length; tool++) {
+          const counts = index.calls[tool]!;
+          let called = 0;
+          for (const call of unit.calls) if (call.name === tools[tool]) called++;
+          counts.push(counts.last + called);
         }
       }
-      index.size = at + 1;
-      index.last = unit;
     }
+    index.size = at + 1;
+    index.last = unit;
   }
   return index;
 }
@@ -126,11 +150,11 @@ export function runContents(log: SessionLog, units: readonly Unit[]): RunContent
   let sourceIds: string[];
   let failed = 0;
   if (index !== undefined && split > first) {
-    sourceIds = index.ids.slice(index.starts[first]!, index.starts[split]!);
-    failed = index.failed[split]! - index.failed[first]!;
+    sourceIds = index.ids.slice(index.starts.values[first]!, index.starts.values[split]!);
+    failed = index.failed.values[split]! - index.failed.values[first]!;
     if (index.calls !== undefined) {
       for (let tool = 0; tool < index.tools.length; tool++) {
-        const counts = index.calls[tool]!;
+        const counts = index.calls[tool]!.values;
         const called = counts[split]! - counts[first]!;
         if (called > 0) tools.add(index.tools[tool]!, called);
       }
@@ -139,10 +163,10 @@ export function runContents(log: SessionLog, units: readonly Unit[]): RunContent
     }
   } else sourceIds = [];
   if (split <= last) {
-    const idsByPosition = messageIdsByPosition(log);
+    const { entries } = log;
     for (let at = split - first; at < units.length; at++) {
       const unit = units[at]!;
-      for (const position of unit.positions) sourceIds.push(idsByPosition[position]!);
+      for (const position of unit.positions) sourceIds.push(entries[position]!.message.id);
       for (const call of unit.calls) tools.add(call.name, 1);
       if (unit.isError) failed++;
     }
