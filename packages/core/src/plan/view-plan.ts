@@ -3,6 +3,11 @@ import type { UnitCosts } from '../render/index.js';
 
 export type { UnitCosts } from '../render/index.js';
 
+/** The buffer {@link ViewPlan.withUnitCostsRemembered} remembers costs in, grown as needed. */
+let scratch = new Float64Array(0);
+/** Whether a pass is using {@link scratch} (a nested pass of another plan then asks the costs). */
+let scratchInUse = false;
+
 /**
  * The fidelity of every unit and the token cost of the view they make, kept exact as units
  * change fidelity: consecutive placeholders merge into one run whose cost is bounded by
@@ -86,12 +91,20 @@ export class ViewPlan {
    * do not change — no squeeze cap set, no unit measured exactly — as during one fitting pass.
    */
   withUnitCostsRemembered<T>(pass: () => T): T {
-    if (this.remembered !== undefined) return pass();
-    this.remembered = new Float64Array(3 * this.fidelity.length).fill(-1);
+    if (this.remembered !== undefined || scratchInUse) return pass();
+    const size = 3 * this.fidelity.length;
+    // One buffer for every pass (they never overlap: a pass runs to its end before another starts),
+    // so a large log's turn allocates no new one: a fresh large typed array every pass pressed the
+    // garbage collector.
+    if (scratch.length < size) scratch = new Float64Array(Math.max(size, 2 * scratch.length));
+    scratch.fill(-1, 0, size);
+    this.remembered = scratch;
+    scratchInUse = true;
     try {
       return pass();
     } finally {
       this.remembered = undefined;
+      scratchInUse = false;
     }
   }
 
