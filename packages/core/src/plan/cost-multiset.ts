@@ -16,13 +16,19 @@ function isSmall(value: number): boolean {
 export class CostMultiset {
   readonly #counts = new Map<number, number>();
   /** Counts of the whole values below {@link SMALL_VALUES} (token costs mostly are), apart from the map. */
-  readonly #small = new Int32Array(SMALL_VALUES);
+  #small = new Int32Array(64);
   #heap = new Float64Array(64);
   #length = 0;
 
   /** Adds one `value`. */
   add(value: number): void {
     if (isSmall(value)) {
+      // Grown by doubling to the largest value met (a pass over a small log stays small).
+      if (value >= this.#small.length) {
+        const grown = new Int32Array(Math.min(SMALL_VALUES, Math.max(2 * this.#small.length, value + 1)));
+        grown.set(this.#small);
+        this.#small = grown;
+      }
       if (this.#small[value]!++ === 0) this.#push(value);
       return;
     }
@@ -34,7 +40,7 @@ export class CostMultiset {
   /** Removes one `value` (one that was added). */
   remove(value: number): void {
     if (isSmall(value)) {
-      if (this.#small[value]! > 0) this.#small[value]!--;
+      if (value < this.#small.length && this.#small[value]! > 0) this.#small[value]!--;
       return;
     }
     const count = this.#counts.get(value) ?? 0;
@@ -49,7 +55,7 @@ export class CostMultiset {
   }
 
   #has(value: number): boolean {
-    return isSmall(value) ? this.#small[value]! > 0 : this.#counts.has(value);
+    return isSmall(value) ? value < this.#small.length && this.#small[value]! > 0 : this.#counts.has(value);
   }
 
   #push(value: number): void {
