@@ -47,14 +47,11 @@ function contains(bag: TermBag, id: number): boolean {
  */
 export function speakerFocus(log: SessionLog, question: TermBag, indexes: readonly number[]): Float64Array | undefined {
   if (question.length === 0) return undefined;
+  const { speakers, bags } = speakerIndex(log);
+  if (bags.size === 0) return undefined;
   const named = new Map<string, boolean>();
-  const speakers: (string | undefined)[] = [];
   let namedCount = 0;
-  for (let unit = 0; unit < log.units.length; unit++) {
-    const speaker = speakerOf(log, unit);
-    speakers.push(speaker);
-    if (speaker === undefined || named.has(speaker)) continue;
-    const terms = log.vectoriser.bag(speaker);
+  for (const [speaker, terms] of bags) {
     const isNamed = terms.length > 0 && Array.from(terms.ids).every((id) => contains(question, id));
     named.set(speaker, isNamed);
     if (isNamed) namedCount++;
@@ -66,4 +63,37 @@ export function speakerFocus(log: SessionLog, question: TermBag, indexes: readon
     factors[offset] = speaker !== undefined && named.get(speaker) ? 1 : OTHER_SPEAKER_SHARE;
   }
   return factors;
+}
+
+/**
+ * The speaker of every unit of a log and the term bag of each distinct speaker, in order of
+ * first appearance: kept per log and extended by the units appended since (units are only ever
+ * appended, and a unit's lead message never changes), so a question reads the speakers without
+ * visiting every unit's lead message again.
+ */
+interface SpeakerIndex {
+  /** The last unit indexed (a log whose units were replaced is indexed afresh). */
+  last: object | undefined;
+  readonly speakers: (string | undefined)[];
+  readonly bags: Map<string, TermBag>;
+}
+
+const speakerIndexes = new WeakMap<SessionLog, SpeakerIndex>();
+
+function speakerIndex(log: SessionLog): SpeakerIndex {
+  let index = speakerIndexes.get(log);
+  const known = index?.speakers.length ?? 0;
+  if (!index || known > log.units.length || (known > 0 && log.units[known - 1] !== index.last)) {
+    index = { last: undefined, speakers: [], bags: new Map() };
+    speakerIndexes.set(log, index);
+  }
+  const { speakers, bags } = index;
+  for (let unit = speakers.length; unit < log.units.length; unit++) {
+    const speaker = speakerOf(log, unit);
+    speakers.push(speaker);
+    // A speaker's bag, taken when it first speaks (the terms of a name were interned with its message).
+    if (speaker !== undefined && !bags.has(speaker)) bags.set(speaker, log.vectoriser.bag(speaker));
+  }
+  index.last = log.units[log.units.length - 1];
+  return index;
 }

@@ -1,17 +1,37 @@
+/** Whole values from 0 up to this (exclusive) are counted in a typed array rather than the map. */
+const SMALL_VALUES = 1 << 14;
+
+function isSmall(value: number): boolean {
+  return value >= 0 && value < SMALL_VALUES && Number.isInteger(value);
+}
+
 /**
  * A multiset of numbers that answers its least member: counts per value, and a binary min-heap
  * of the values whose stale tops (count 0) are dropped when the least is asked for. Adding and
- * removing cost a map update (and a heap push when a value comes back); the least is amortised
+ * removing cost a typed-array update for whole values under 16,384 (token costs), else a map
+ * update (and a heap push when a value comes back); the least is amortised
  * O(log n). The upgrade pass keeps the token costs of the steps still in its heap here, to see
  * when none of them can fit any more. @internal
  */
 export class CostMultiset {
   readonly #counts = new Map<number, number>();
+  /** Counts of the whole values below {@link SMALL_VALUES} (token costs mostly are), apart from the map. */
+  #small = new Int32Array(64);
   #heap = new Float64Array(64);
   #length = 0;
 
   /** Adds one `value`. */
   add(value: number): void {
+    if (isSmall(value)) {
+      // Grown by doubling to the largest value met (a pass over a small log stays small).
+      if (value >= this.#small.length) {
+        const grown = new Int32Array(Math.min(SMALL_VALUES, Math.max(2 * this.#small.length, value + 1)));
+        grown.set(this.#small);
+        this.#small = grown;
+      }
+      if (this.#small[value]!++ === 0) this.#push(value);
+      return;
+    }
     const count = this.#counts.get(value) ?? 0;
     this.#counts.set(value, count + 1);
     if (count === 0) this.#push(value);
@@ -19,6 +39,10 @@ export class CostMultiset {
 
   /** Removes one `value` (one that was added). */
   remove(value: number): void {
+    if (isSmall(value)) {
+      if (value < this.#small.length && this.#small[value]! > 0) this.#small[value]!--;
+      return;
+    }
     const count = this.#counts.get(value) ?? 0;
     if (count <= 1) this.#counts.delete(value);
     else this.#counts.set(value, count - 1);
@@ -26,8 +50,12 @@ export class CostMultiset {
 
   /** The least value held; `Infinity` when empty. */
   least(): number {
-    while (this.#length > 0 && !this.#counts.has(this.#heap[0]!)) this.#pop();
+    while (this.#length > 0 && !this.#has(this.#heap[0]!)) this.#pop();
     return this.#length > 0 ? this.#heap[0]! : Number.POSITIVE_INFINITY;
+  }
+
+  #has(value: number): boolean {
+    return isSmall(value) ? value < this.#small.length && this.#small[value]! > 0 : this.#counts.has(value);
   }
 
   #push(value: number): void {

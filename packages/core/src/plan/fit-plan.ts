@@ -64,6 +64,10 @@ function higher(fidelity: Fidelity, canCompress: boolean): Fidelity | undefined 
  * first and short, relevant messages stay). Returns the units it changed. @internal
  */
 export function degradeToTarget(input: FitInput, target: number): number[] {
+  return input.plan.withUnitCostsRemembered(() => degrade(input, target));
+}
+
+function degrade(input: FitInput, target: number): number[] {
   const { plan, locked } = input;
   const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
@@ -107,7 +111,7 @@ export function degradeToTarget(input: FitInput, target: number): number[] {
       considerAround(unit);
     }
   }
-  return [...changed].sort((a, b) => a - b);
+  return ascending(changed);
 }
 
 /**
@@ -167,6 +171,10 @@ function bridgeGaps({ plan, value, locked }: FitInput, target: number): number[]
  * least `minValue`. Returns the units it changed. @internal
  */
 export function upgradeToTarget(input: FitInput, target: number, minValue: number): number[] {
+  return input.plan.withUnitCostsRemembered(() => upgrade(input, target, minValue));
+}
+
+function upgrade(input: FitInput, target: number, minValue: number): number[] {
   const { plan, locked } = input;
   const { value, canCompress } = remembered(input);
   const changed = new Set<number>();
@@ -218,5 +226,10 @@ export function upgradeToTarget(input: FitInput, target: number, minValue: numbe
     consider(unit);
     if (leftRun) for (const near of [unit - 2, unit - 1, unit + 1, unit + 2]) if (near >= 0 && near < plan.size) consider(near);
   }
-  return [...changed].sort((a, b) => a - b);
+  return ascending(changed);
+}
+
+/** The units of `changed` in ascending order (a typed array sorts numbers without a comparator). */
+function ascending(changed: ReadonlySet<number>): number[] {
+  return Array.from(Int32Array.from(changed).sort());
 }

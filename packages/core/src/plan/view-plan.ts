@@ -3,6 +3,11 @@ import type { UnitCosts } from '../render/index.js';
 
 export type { UnitCosts } from '../render/index.js';
 
+/** The buffer {@link ViewPlan.withUnitCostsRemembered} remembers costs in, grown as needed. */
+let scratch = new Float64Array(0);
+/** Whether a pass is using {@link scratch} (a nested pass of another plan then asks the costs). */
+let scratchInUse = false;
+
 /**
  * The fidelity of every unit and the token cost of the view they make, kept exact as units
  * change fidelity: consecutive placeholders merge into one run whose cost is bounded by
@@ -51,8 +56,56 @@ export class ViewPlan {
   }
 
   private unitCost(unit: number, fidelity: Fidelity): number {
+    const remembered = this.remembered;
+    if (remembered !== undefined) {
+      const slot = fidelity === 'full' ? 3 * unit : 3 * unit + 1;
+      let cost = remembered[slot]!;
+      if (cost < 0) {
+        cost = fidelity === 'full' ? this.costs.full(unit) : (this.costs.compressed(unit) ?? this.costs.full(unit));
+        remembered[slot] = cost;
+      }
+      return cost;
+    }
     if (fidelity === 'full') return this.costs.full(unit);
     return this.costs.compressed(unit) ?? this.costs.full(unit);
+  }
+
+  /** A unit's cost as a placeholder of its own (remembered during a pass, as {@link unitCost}). */
+  private placeholderCost(unit: number): number {
+    const remembered = this.remembered;
+    if (remembered === undefined) return this.costs.placeholder(unit);
+    let cost = remembered[3 * unit + 2]!;
+    if (cost < 0) {
+      cost = this.costs.placeholder(unit);
+      remembered[3 * unit + 2] = cost;
+    }
+    return cost;
+  }
+
+  /** Full, compressed and placeholder costs per unit (`-1`: not asked yet) while a pass remembers them. */
+  private remembered: Float64Array | undefined;
+
+  /**
+   * Runs `pass` with each unit's full, compressed and placeholder cost asked of the costs once and remembered
+   * (a fitting pass asks for them several times per unit). Only for a pass during which the costs
+   * do not change — no squeeze cap set, no unit measured exactly — as during one fitting pass.
+   */
+  withUnitCostsRemembered<T>(pass: () => T): T {
+    if (this.remembered !== undefined || scratchInUse) return pass();
+    const size = 3 * this.fidelity.length;
+    // One buffer for every pass (they never overlap: a pass runs to its end before another starts),
+    // so a large log's turn allocates no new one: a fresh large typed array every pass pressed the
+    // garbage collector.
+    if (scratch.length < size) scratch = new Float64Array(Math.max(size, 2 * scratch.length));
+    scratch.fill(-1, 0, size);
+    this.remembered = scratch;
+    scratchInUse = true;
+    try {
+      return pass();
+    } finally {
+      this.remembered = undefined;
+      scratchInUse = false;
+    }
   }
 
   private runEnd(start: number): number {
@@ -67,12 +120,12 @@ export class ViewPlan {
 
   /** Cost of the run that ends at `end` (only its length matters: one, or two and more). */
   private runCostEndingAt(end: number): number {
-    return end > 0 && this.fidelity[end - 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(end);
+    return end > 0 && this.fidelity[end - 1] === 'placeholder' ? this.costs.runBound : this.placeholderCost(end);
   }
 
   /** Cost of the run that starts at `start`. */
   private runCostStartingAt(start: number): number {
-    return this.fidelity[start + 1] === 'placeholder' ? this.costs.runBound : this.costs.placeholder(start);
+    return this.fidelity[start + 1] === 'placeholder' ? this.costs.runBound : this.placeholderCost(start);
   }
 
   /** How many tokens setting `unit` to `fidelity` would add (negative: saves). */
@@ -84,11 +137,11 @@ export class ViewPlan {
     if (current !== 'placeholder' && fidelity !== 'placeholder') return this.unitCost(unit, fidelity) - this.unitCost(unit, current);
     const before = (left ? this.runCostEndingAt(unit - 1) : 0) + (right ? this.runCostStartingAt(unit + 1) : 0);
     if (fidelity === 'placeholder') {
-      const merged = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+      const merged = left || right ? this.costs.runBound : this.placeholderCost(unit);
       return merged - before - this.unitCost(unit, current);
     }
     // Leaving a run: the run around `unit` splits into its left and right parts.
-    const whole = left || right ? this.costs.runBound : this.costs.placeholder(unit);
+    const whole = left || right ? this.costs.runBound : this.placeholderCost(unit);
     return this.unitCost(unit, fidelity) + before - whole;
   }
 

@@ -6,6 +6,7 @@ import { contentText, contentTokensOf, countMessageTokens, type TokenCounter } f
 import type { CairnMessage, Role, ViewMessage } from '../log/index.js';
 import type { Unit, UnitRendering } from '../log/index.js';
 import { compressedToolCalls } from './compressed-tool-calls.js';
+import { runContents } from './run-contents.js';
 
 /** Content of the synthetic result that answers a call that never got one. */
 export const NO_RESULT_TEXT = '[cairn:no-result] No result was recorded for this tool call.';
@@ -225,9 +226,16 @@ const TALLY_TOOLS = 3;
  * new question's view, and sorting them all was a large share of rendering the runs). @internal
  */
 export function toolTally(tools: ReadonlyMap<string, number>): string {
+  return tallyOf([...tools.keys()], [...tools.values()]);
+}
+
+/** {@link toolTally} of the tools `names` called `calls[i]` times each (the names distinct). */
+function tallyOf(allNames: readonly string[], allCounts: readonly number[]): string {
   const names: string[] = [];
   const counts: number[] = [];
-  for (const [name, count] of tools) {
+  for (let index = 0; index < allNames.length; index++) {
+    const name = allNames[index]!;
+    const count = allCounts[index]!;
     let at = names.length;
     while (at > 0 && (counts[at - 1]! < count || (counts[at - 1] === count && name < names[at - 1]!))) at--;
     if (at >= TALLY_TOOLS) continue;
@@ -247,27 +255,21 @@ export function toolTally(tools: ReadonlyMap<string, number>): string {
 export function renderPlaceholderRunParts(units: readonly Unit[], context: RenderContext, texts: readonly string[]): { message: ViewMessage; parts?: PlaceholderRunText } {
   const first = units[0]!;
   const last = units[units.length - 1]!;
-  const { entries } = context.log;
-  const sourceIds: string[] = [];
   if (units.length === 1) {
+    const { entries } = context.log;
+    const sourceIds: string[] = [];
     for (const position of first.positions) sourceIds.push(entries[position]!.message.id);
     return { message: { id: `cairn:placeholder:${first.id}`, role: placeholderRole(first), content: texts[0]!, sourceIds, fidelity: 'placeholder', synthetic: true } };
   }
-  // One pass over the run's units (a new question's view reshapes runs that hold most of the log).
-  const tools = new Map<string, number>();
-  let failed = 0;
-  for (let at = 0; at < units.length; at++) {
-    const unit = units[at]!;
-    const { positions, calls } = unit;
-    for (let index = 0; index < positions.length; index++) sourceIds.push(entries[positions[index]!]!.message.id);
-    for (let index = 0; index < calls.length; index++) {
-      const name = calls[index]!.name;
-      tools.set(name, (tools.get(name) ?? 0) + 1);
-    }
-    if (unit.isError) failed++;
-  }
-  const tally = toolTally(tools);
-  const toolPart = tools.size > 0 ? `; tool calls: ${tally}${tools.size > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
+  // The run's ids, tools and failures: for the settled units, from the log's run index (a new
+  // question's view reshapes runs that hold most of the log); the tally does not depend on the
+  // order the tools are met.
+  const contents = runContents(context.log, units);
+  const { sourceIds } = contents;
+  const distinct = contents.names.length;
+  const tally = tallyOf(contents.names, contents.counts);
+  const { failed } = contents;
+  const toolPart = distinct > 0 ? `; tool calls: ${tally}${distinct > 3 ? ', …' : ''}${failed > 0 ? `; ${failed} failed` : ''}` : '';
   const pages = context.pageId ? ` pages=${context.pageId(first.index)}..${context.pageId(last.index)}` : '';
   const parts: PlaceholderRunText = {
     from: runFromPiece(first.id),

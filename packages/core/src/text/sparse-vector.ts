@@ -179,16 +179,72 @@ export function blend(parts: readonly BlendPart[], { maxTerms = DEFAULT_BLEND_MA
   if (!(maxTerms >= 1) || (Number.isFinite(maxTerms) && !Number.isInteger(maxTerms))) {
     throw new RangeError(`Invalid maxTerms ${maxTerms}: use a whole number from 1, or Infinity.`);
   }
+  for (const { weight } of parts) if (!Number.isFinite(weight)) throw new RangeError(`Invalid blend weight ${weight}: use a finite number.`);
+  const used = parts.filter((part) => part.weight !== 0);
+  if (used.every((part) => isAscending(part.vector.ids))) return mergeBlend(used, maxTerms);
   const sums = new Map<number, number>();
-  for (const { vector, weight } of parts) {
-    if (!Number.isFinite(weight)) throw new RangeError(`Invalid blend weight ${weight}: use a finite number.`);
-    if (weight === 0) continue;
+  for (const { vector, weight } of used) {
     for (let index = 0; index < vector.ids.length; index++) {
       const id = vector.ids[index]!;
       sums.set(id, (sums.get(id) ?? 0) + weight * vector.weights[index]!);
     }
   }
   return fromSums(sums, maxTerms, true);
+}
+
+/** True when `ids` are strictly ascending (as a {@link SparseVector}'s are). */
+function isAscending(ids: Int32Array): boolean {
+  for (let index = 1; index < ids.length; index++) if (ids[index - 1]! >= ids[index]!) return false;
+  return true;
+}
+
+/**
+ * {@link blend} of parts whose ids are strictly ascending, by a merge walk: each id's weighted
+ * sum is added up part by part from 0, in the order of `parts` — the sum the map of
+ * {@link fromSums} holds, bit for bit — and the ids come out sorted; cut and normalised as
+ * `fromSums` does (the cut is by a total order, so it keeps the same terms).
+ */
+function mergeBlend(parts: readonly BlendPart[], maxTerms: number): SparseVector {
+  let capacity = 0;
+  for (const { vector } of parts) capacity += vector.ids.length;
+  const ids = new Int32Array(capacity);
+  const sums = new Float64Array(capacity);
+  const cursors = new Int32Array(parts.length);
+  let size = 0;
+  for (;;) {
+    let next = Infinity;
+    for (let part = 0; part < parts.length; part++) {
+      const { ids: partIds } = parts[part]!.vector;
+      if (cursors[part]! < partIds.length && partIds[cursors[part]!]! < next) next = partIds[cursors[part]!]!;
+    }
+    if (next === Infinity) break;
+    let sum = 0;
+    for (let part = 0; part < parts.length; part++) {
+      const { vector, weight } = parts[part]!;
+      const at = cursors[part]!;
+      if (at < vector.ids.length && vector.ids[at] === next) {
+        sum = sum + weight * vector.weights[at]!;
+        cursors[part] = at + 1;
+      }
+    }
+    if (sum === 0) continue;
+    ids[size] = next;
+    sums[size] = sum;
+    size++;
+  }
+  if (size > maxTerms) {
+    const order = Array.from({ length: size }, (_, index) => index);
+    order.sort((left, right) => Math.abs(sums[right]!) - Math.abs(sums[left]!) || ids[left]! - ids[right]!);
+    const kept = order.slice(0, maxTerms).sort((left, right) => left - right);
+    const keptIds = new Int32Array(kept.length);
+    const keptSums = new Float64Array(kept.length);
+    kept.forEach((index, at) => {
+      keptIds[at] = ids[index]!;
+      keptSums[at] = sums[index]!;
+    });
+    return scaled(keptIds, keptSums, kept.length, normalisingFactor(keptSums, kept.length));
+  }
+  return scaled(ids, sums, size, normalisingFactor(sums, size));
 }
 
 /**
