@@ -51,11 +51,10 @@ function build(kind: BlindLoopEpisodeKind6, log: EpisodeWriter5, seed: number, t
  * One episode of the sixth blind loop set (issue 16), written by a helper who never opened the
  * loop detectors, their scripts or tuning sets, and never ran a detector over it. `observed`
  * kinds are patterns found by reading the real tau-bench and CodeR runs (a split payment sent as
- * one card, a change carrying an untouched unbookable leg, two edit spellings alternating, a
- * goto / web search / reopen round; and the work that only looks like it: gift cards tried one by
- * one, date-by-date searches, a traveller restating while the agent advances, rebalanced booking
- * amounts, scrolling up to a definition, `succeed` closing each role, reproduction between
- * settings edits, an edit reworked per undefined name); `novel` kinds are invented (an Italian
+ * one card, two edit spellings alternating, a goto / web search / reopen round; and the work that
+ * only looks like it: a confirmation that grows with each request, gift cards tried one by one, date-by-date searches, a traveller restating while the agent advances, rebalanced booking
+ * amounts, scrolling up to a definition, `succeed` closing each role, a file reopened by each
+ * role, an edit reworked per undefined name); `novel` kinds are invented (an Italian
  * "still checking", a seat map refetched for the same offer, a reworded handover to a closed
  * queue, a go tidy / build round, a blocked checkout / status round, a Japanese plan restated; and
  * bags per passenger, a mandated PIN check per write, a falling queue position, one migration per
@@ -80,7 +79,7 @@ export function blindLoopEpisode6(index: number): BlindLoopEpisode6 {
 
 /**
  * The whole sixth blind set: every kind `BLIND_EPISODES_PER_KIND_6` times (72 episodes of 24
- * kinds, 30 of them loops; 36 observed and 36 novel).
+ * kinds, 27 of them loops; 36 observed and 36 novel).
  *
  * @returns The episodes, by index.
  */

@@ -9,7 +9,7 @@ export const CODER_OBSERVED_KINDS_6 = [
   'loop:coder-goto-websearch-open-round',
   'work:coder-scroll-up-to-definition',
   'work:coder-succeed-closes-each-role',
-  'work:coder-reproduce-between-settings-edits',
+  'work:coder-file-reopened-by-each-role',
   'work:coder-undefined-name-edit-reworked',
 ] as const;
 
@@ -91,21 +91,24 @@ const succeedClosesEachRole: Family6 = (log, random, tier) => {
   return { repeats: 0, evidenceIds, borderline: true, note: `\`succeed\` runs ${count} times with the identical output — the exact form of a loop — but the team protocol requires it to close each role, and each role did different work before it. Required and progressing: not a loop (borderline by design).` };
 };
 
-const MISSING = ['INSTALLED_APPS', 'DATABASES', 'ROOT_URLCONF', 'SECRET_KEY', 'USE_TZ'] as const;
-
-/** reproduce.py is re-run after each edit to its settings block; each run names the next missing setting. */
-const reproduceBetweenSettingsEdits: Family6 = (log, random, tier) => {
+/** Each role opens the same file afresh; the Programmer's edit between makes the later views differ from the earlier ones. */
+const fileReopenedByEachRole: Family6 = (log, random, tier) => {
   const count = lookAlikes6(tier, random);
   const repo = drawRepo5(random);
-  openCoder5(log, repo, 'Reproducer');
+  const roles = ['Reproducer', 'Debugger', 'Programmer', 'Tester', 'Manager'];
+  openCoder5(log, repo, 'Manager');
   const evidenceIds: string[] = [];
+  let version = 0;
   for (let index = 0; index < count; index++) {
-    const last = index === count - 1;
-    evidenceIds.push(run5(log, repo, 'reproduce.py', index === 0 ? 'Running the reproduction script.' : 'Running the script again after adding the setting.', 'python reproduce.py', last ? repo.bugOutput : `django.core.exceptions.ImproperlyConfigured: Requested setting ${MISSING[index]}, but settings are not configured.`, !last));
-    if (!last) run5(log, repo, 'reproduce.py', `It needs ${MISSING[index]}; adding it to settings.configure.`, `edit ${9 + index}:${9 + index}\n    ${MISSING[index]}=${index === 0 ? "['django.contrib.contenttypes']" : `'x${index}'`},\nend_of_edit`, editApplied5(repo, 'reproduce.py', 9 + index, 30 + index));
+    log.user(`ROLE: ${roles[index]}. Continue from the previous role's result.`, 'environment');
+    evidenceIds.push(run5(log, repo, repo.source, `As ${roles[index]}, I first look at the file the issue is about.`, `open ${repo.source}`, window5(repo, 1, 100, 1400 + version, version > 0)));
+    if (index % 2 === 1 && index < count - 1) {
+      version += 1;
+      run5(log, repo, repo.source, version === 1 ? 'Applying the fix to the condition.' : 'Adding a guard the review asked for.', `edit ${repo.line}:${repo.line}\n${repo.fixed}${version > 1 ? '  # guarded' : ''}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400 + version));
+    }
   }
-  run5(log, repo, 'reproduce.py', 'The bug is reproduced.', 'succeed', 'Reproducer finished.');
-  return { repeats: 0, evidenceIds, note: `The same script runs ${count} times, but after an edit each time, and each run fails on a different missing setting until the bug itself shows: checking changes just made, not a loop.` };
+  run5(log, repo, 'n/a', 'Done.', 'submit', 'Submitted.');
+  return { repeats: 0, evidenceIds, note: `The same \`open\` runs ${count} times, once by each role of the team starting afresh, with edits in between: no view is shown more than twice and each role goes on to different work. Not a loop.` };
 };
 
 const UNDEFINED = ['from_model', 'index_name', 'schema_editor', 'model_state'] as const;
@@ -131,7 +134,7 @@ const FAMILIES: Record<CoderObservedKind6, Family6> = {
   'loop:coder-goto-websearch-open-round': gotoWebsearchOpenRound,
   'work:coder-scroll-up-to-definition': scrollUpToDefinition,
   'work:coder-succeed-closes-each-role': succeedClosesEachRole,
-  'work:coder-reproduce-between-settings-edits': reproduceBetweenSettingsEdits,
+  'work:coder-file-reopened-by-each-role': fileReopenedByEachRole,
   'work:coder-undefined-name-edit-reworked': undefinedNameEditReworked,
 };
 

@@ -14,7 +14,7 @@ const args = (call: { message: { toolCalls?: { arguments: unknown }[] } }): Reco
 describe('sixth blind set, loops as built', () => {
   it('call loops repeat one call (keys sorted) with the same outcome', () => {
     const kinds = [
-      'loop:service-split-request-sent-as-one-card', 'loop:service-untouched-leg-blocks-change', 'loop:service-seat-map-refetched-same-offer',
+      'loop:service-split-request-sent-as-one-card', 'loop:service-seat-map-refetched-same-offer',
       'loop:coder-two-edit-forms-alternate', 'loop:coder-goto-websearch-open-round', 'loop:coder-go-tidy-build-round', 'loop:coder-checkout-blocked-status-round',
     ];
     for (const episode of ofKinds(...kinds)) {
@@ -85,13 +85,22 @@ describe('sixth blind set, non-loops as built', () => {
     }
   });
 
-  it('the re-run checks a change just made: an edit lies between every two reproduction runs, and each run fails differently', () => {
-    for (const episode of ofKinds('work:coder-reproduce-between-settings-edits')) {
+  it('the file reopened by each role: a role change before every open, an edit between every two, no view shown three times', () => {
+    for (const episode of ofKinds('work:coder-file-reopened-by-each-role')) {
       const calls = evidence6(episode);
-      for (let index = 0; index + 1 < calls.length; index++) {
-        expect(callsBetween6(episode, calls[index]!.index + 1, calls[index + 1]!.index).some((key) => key.startsWith('edit')), episode.id).toBe(true);
-      }
-      expect(new Set(calls.map(outcome)).size, episode.id).toBe(calls.length);
+      expect(new Set(calls.map((call) => signature6(call.message))).size, episode.id).toBe(1);
+      for (const call of calls) expect(text6(episode.messages[call.index - 1]).startsWith('ROLE:'), episode.id).toBe(true);
+      const views = calls.map(outcome);
+      for (const view of views) expect(views.filter((other) => other === view).length, episode.id).toBeLessThanOrEqual(2);
+      for (let index = 0; index + 2 < calls.length; index++) expect(callsBetween6(episode, calls[index]!.index + 1, calls[index + 2]!.index).some((key) => key.startsWith('edit')), episode.id).toBe(true);
+    }
+  });
+
+  it('the growing confirmation: each "To confirm" follows a new request and lists a different summary', () => {
+    for (const episode of ofKinds('work:service-confirmation-grows-per-request')) {
+      const replies = evidence6(episode).map((reply) => text6(reply.message));
+      expect(replies.every((reply) => reply.startsWith('To confirm, you would like to')), episode.id).toBe(true);
+      expect(new Set(replies).size, episode.id).toBe(replies.length);
     }
   });
 

@@ -6,7 +6,7 @@ import { lookAlikes6, nth6, repeats6, type Family6 } from './family.js';
 /** Customer-service kinds whose pattern was seen in the real tau-bench runs (the README names runs and turns). */
 export const SERVICE_OBSERVED_KINDS_6 = [
   'loop:service-split-request-sent-as-one-card',
-  'loop:service-untouched-leg-blocks-change',
+  'work:service-confirmation-grows-per-request',
   'work:service-gift-cards-each-own-balance',
   'work:service-direct-and-one-stop-per-date',
   'work:service-traveller-restates-agent-advances',
@@ -55,42 +55,32 @@ const splitSentAsOneCard: Family6 = (log, random, tier) => {
   return { repeats, evidenceIds, note: `The traveller asks ${repeats} times to split the $${due} upgrade across both gift cards; the agent sends the identical single-card call each time and gets the identical balance error — the same call, the same outcome, nothing changed: a loop.` };
 };
 
-/** A change that keeps carrying a leg the traveller never asked to touch, which is no longer bookable; the agent resends it as is. */
-const untouchedLegBlocksChange: Family6 = (log, random, tier) => {
-  const repeats = repeats6(tier, random);
+/** "To confirm, you would like to …" restated after each new request of the traveller, the summary growing each time. */
+const confirmationGrowsPerRequest: Family6 = (log, random, tier) => {
+  const count = lookAlikes6(tier, random, 4);
   const person = drawPerson5(random);
   const code = tripCode5(random);
   const [from, to] = route5(random);
-  const [first, oldSecond, newSecond] = flights5(random, 3);
-  openAirline5(log, `I want to switch the second flight of trip ${code} to ${newSecond}, a nonstop. I'm ${person.travellerId}.`);
-  log.call('get_trip', { trip_code: code }, tripJson5(code, person, from, to, [{ flight: first!, date: juneDate5(14) }, { flight: oldSecond!, date: juneDate5(21) }]));
-  log.say(`You are on ${first} (June 14) and ${oldSecond} (June 21). Moving the second to ${newSecond} on June 21 costs nothing extra — shall I?`, 'Yes, go ahead.');
-  const args = { trip_code: code, cabin: 'main', legs: [{ flight_number: first, date: juneDate5(14) }, { flight_number: newSecond, date: juneDate5(21) }], payment_id: 'card_visa_2231' };
-  const error = `Error: flight ${first} not available on date ${juneDate5(14)}`;
-  const said = [
-    `It says ${first} on June 14 is not available. Shall I look at other options for that flight?`,
-    `The system still reports ${first} as unavailable; that flight is part of your trip, so it has to go through.`,
-    `Once more the first flight, ${first}, is refused.`,
-    'Still refused on the first flight, I am sorry.',
-    'The same first-flight error again.',
-    'Refused again.',
-  ];
-  const users = [
-    `I never asked to touch ${first}. Only the second flight, to ${newSecond}.`,
-    `Can we please just do the ${newSecond} change?`,
-    `It is the second flight. ${newSecond}. Nothing else.`,
-    'I am getting confused. Just the second flight please.',
-    'Please try the change I asked for.',
-    'Again?',
+  const [out, back, later] = flights5(random, 3);
+  openAirline5(log, `Hi, ${person.travellerId}. On trip ${code} I want the outbound moved to ${out} on June 19.`);
+  log.call('get_trip', { trip_code: code }, tripJson5(code, person, from, to, [{ flight: out!, date: juneDate5(18) }, { flight: back!, date: juneDate5(23) }]));
+  const items = [`move the outbound to ${out} on June 19`, 'upgrade both flights to business', 'add two checked bags', `move the return to ${later} on June 24`];
+  const additions = ['Also, make it business class and add two checked bags.', `And move my return back a day — ${later} on June 24.`, 'Actually, just one checked bag is enough.'];
+  const checks: (() => void)[] = [
+    () => log.call('price_change', { trip_code: code, cabin: 'business', bags: 2 }, JSON.stringify({ difference: random.int(300, 700), bags_fee: 70 })),
+    () => log.call('search_direct_flight', { origin: to, destination: from, date: juneDate5(24) }, JSON.stringify([{ flight_number: later, date: juneDate5(24), seats: 5 }])),
+    () => log.call('price_change', { trip_code: code, cabin: 'business', bags: 1 }, JSON.stringify({ difference: random.int(300, 700), bags_fee: 35 })),
   ];
   const evidenceIds: string[] = [];
-  for (let round = 0; round < repeats; round++) {
-    evidenceIds.push(log.call('change_trip_flights', args, error, { isError: true, text: round === 0 ? 'Making the change now.' : '' }));
-    log.say(nth6(said, round), nth6(users, round));
+  for (let index = 0; index < count; index++) {
+    const shown = index === 0 ? items.slice(0, 1) : index === 1 ? items.slice(0, 3) : index === 2 ? items : [...items.slice(0, 2), 'add one checked bag', items[3]!];
+    const last = index === count - 1;
+    evidenceIds.push(log.say(`To confirm, you would like to: ${shown.join('; ')}. Shall I go ahead?`, last ? 'Yes, that is everything.' : additions[index]!));
+    if (!last) checks[index]!();
   }
-  log.call('handover_to_human', { summary: `Trip ${code}: change to ${newSecond} keeps failing on ${first}.` }, 'Handover accepted.');
-  log.say('A colleague will finish this change for you.', 'Okay.');
-  return { repeats, evidenceIds, note: `The agent resends the identical change ${repeats} times, each still carrying ${first} (which the traveller never asked to touch and which is no longer bookable) and each failing with the identical error; the traveller's pushback changes nothing: a loop.` };
+  log.call('change_trip_flights', { trip_code: code, cabin: count > 1 ? 'business' : 'main', legs: [{ flight_number: out, date: juneDate5(19) }, { flight_number: count > 2 ? later : back, date: juneDate5(count > 2 ? 24 : 23) }], payment_id: 'card_visa_2231' }, JSON.stringify({ trip_code: code, status: 'changed' }));
+  log.say('All done — your trip is updated.', 'Thanks!');
+  return { repeats: 0, evidenceIds, note: `The agent opens ${count} replies with the same "To confirm, you would like to …", but each follows a new request of the traveller and lists a changed summary: confirmation before a write, as policy requires, with new content each time. Not a loop.` };
 };
 
 /** The agent tries the upgrade with each of the traveller's gift cards in turn; each answer is about that card's own balance. */
@@ -178,7 +168,7 @@ const bookingAmountsRebalanced: Family6 = (log, random, tier) => {
 
 const FAMILIES: Record<ServiceObservedKind6, Family6> = {
   'loop:service-split-request-sent-as-one-card': splitSentAsOneCard,
-  'loop:service-untouched-leg-blocks-change': untouchedLegBlocksChange,
+  'work:service-confirmation-grows-per-request': confirmationGrowsPerRequest,
   'work:service-gift-cards-each-own-balance': giftCardsEachOwnBalance,
   'work:service-direct-and-one-stop-per-date': directAndOneStopPerDate,
   'work:service-traveller-restates-agent-advances': travellerRestatesAgentAdvances,
