@@ -1,3 +1,4 @@
+import type { CairnMessage } from '@cairn/core';
 import { describe, expect, it } from 'vitest';
 import { blindLoopEpisodes6, type BlindLoopEpisode6 } from '../blind-loop-episodes-6.js';
 import { callsBetween6, evidence6, normalised6, signature6, text6 } from '../test-support/blind-set-6-queries.js';
@@ -9,7 +10,7 @@ const ofKinds = (...kinds: string[]): BlindLoopEpisode6[] => {
   return found;
 };
 const outcome = (call: { result?: { content: unknown } }): string => normalised6(String(call.result?.content ?? ''));
-const args = (call: { message: { toolCalls?: { arguments: unknown }[] } }): Record<string, unknown> => call.message.toolCalls![0]!.arguments as Record<string, unknown>;
+const args = (call: { message: CairnMessage }): Record<string, unknown> => call.message.toolCalls![0]!.arguments as Record<string, unknown>;
 
 describe('sixth blind set, loops as built', () => {
   it('call loops repeat one call (keys sorted) with the same outcome', () => {
