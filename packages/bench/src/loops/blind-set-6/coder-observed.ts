@@ -95,7 +95,7 @@ const succeedClosesEachRole: Family6 = (log, random, tier) => {
 const fileReopenedByEachRole: Family6 = (log, random, tier) => {
   const count = lookAlikes6(tier, random);
   const repo = drawRepo5(random);
-  const roles = ['Reproducer', 'Debugger', 'Programmer', 'Tester', 'Manager'];
+  const roles = ['Reproducer', 'Programmer', 'Tester', 'Reviewer', 'Manager'];
   openCoder5(log, repo, 'Manager');
   const evidenceIds: string[] = [];
   let version = 0;
@@ -104,7 +104,7 @@ const fileReopenedByEachRole: Family6 = (log, random, tier) => {
     evidenceIds.push(run5(log, repo, repo.source, `As ${roles[index]}, I first look at the file the issue is about.`, `open ${repo.source}`, window5(repo, 1, 100, 1400 + version, version > 0)));
     if (index % 2 === 1 && index < count - 1) {
       version += 1;
-      run5(log, repo, repo.source, version === 1 ? 'Applying the fix to the condition.' : 'Adding a guard the review asked for.', `edit ${repo.line}:${repo.line}\n${repo.fixed}${version > 1 ? '  # guarded' : ''}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400 + version));
+      run5(log, repo, repo.source, version === 1 ? 'Applying the fix to the condition.' : 'Adding a guard against an empty line.', `edit ${repo.line}:${repo.line}\n${repo.fixed}${version > 1 ? '  # guarded' : ''}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400 + version));
     }
   }
   run5(log, repo, 'n/a', 'Done.', 'submit', 'Submitted.');
