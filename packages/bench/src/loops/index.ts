@@ -37,3 +37,5 @@ export { BLIND_EPISODES_PER_KIND_4, BLIND_LOOP_KINDS_4, blindLoopEpisode4, blind
 export type { BlindLoopEpisode4, BlindLoopEpisodeKind4 } from './blind-loop-episodes-4.js';
 export { BLIND_EPISODES_PER_KIND_5, BLIND_LOOP_KINDS_5, OBSERVED_KINDS_5, blindLoopEpisode5, blindLoopEpisodes5 } from './blind-loop-episodes-5.js';
 export type { BlindLoopEpisode5, BlindLoopEpisodeKind5, BlindLoopStratum5 } from './blind-loop-episodes-5.js';
+export { BLIND_EPISODES_PER_KIND_6, BLIND_LOOP_KINDS_6, OBSERVED_KINDS_6, blindLoopEpisode6, blindLoopEpisodes6 } from './blind-loop-episodes-6.js';
+export type { BlindLoopEpisode6, BlindLoopEpisodeKind6, BlindLoopStratum6 } from './blind-loop-episodes-6.js';
