@@ -32,7 +32,7 @@ import { evaluateLoopDetection, readSessionFile, replayLoopDetection, splitByAge
 import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
-import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport, printFourthBlindSetReport, printFifthBlindSetReport } from './blind-set-section.js';
+import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport, printFourthBlindSetReport, printFifthBlindSetReport, printSixthBlindSetReport } from './blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
@@ -116,6 +116,7 @@ printSecondBlindSetReport(options, DETECTORS);
 printThirdBlindSetReport(options, DETECTORS);
 printFourthBlindSetReport(options, DETECTORS);
 printFifthBlindSetReport(options, DETECTORS);
+printSixthBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
   const present = new Set(real.map((unit) => unit.id));
