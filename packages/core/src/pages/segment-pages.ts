@@ -102,11 +102,12 @@ export function segmentPages(log: SessionLog, cursor: SegmentCursor, options: Re
   while (cursor.start < units.length && units[cursor.start]!.kind === 'system') freeze(cursor.start - 1, 'boundary', cursor.start + 1);
   for (;;) {
     if (cursor.start >= units.length) break;
+    // The open run's first unit's tokens are read only once the decision may read it (settled).
+    if (Math.max(cursor.next, cursor.start + 1) + options.window > settled) break;
     if (cursor.next <= cursor.start) {
       cursor.next = cursor.start + 1;
       cursor.tokens = units[cursor.start]!.messageTokens;
     }
-    if (cursor.next + options.window > settled) break;
     const at = cursor.next;
     const pages = at - cursor.start;
     if (units[at]!.kind === 'system') {
