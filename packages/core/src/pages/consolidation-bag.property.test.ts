@@ -5,6 +5,7 @@ import { resolveOptions } from '../options/index.js';
 import { createLexicalVectoriser, mergeTermBags } from '../text/index.js';
 import { arbitrarySessionSpec, sessionFromSpec } from '../test-support/arbitrary-session.js';
 import { PageBook } from './page-book.js';
+import { OPEN_CALL_WAIT_UNITS } from './segment-pages.js';
 
 // Consolidation.bag keeps a page's merged bag while its units hold the same messages: after every
 // batch (late tool results joining units of frozen pages among them), each page's bag is the merge
@@ -39,7 +40,8 @@ describe('Consolidation.bag', () => {
     const log = new SessionLog(createCharTokenCounter(), createLexicalVectoriser());
     const book = new PageBook(log, 's', resolveOptions({ pages: { consolidation: { window: 2, minPages: 2, maxTokens: 120 } } }).pages.consolidation);
     const messages: CairnMessage[] = [{ id: 'call', role: 'assistant', content: 'Looking it up.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: {} }] }];
-    for (let turn = 0; turn < 12; turn++) messages.push({ id: `u${turn}`, role: 'user', content: `Question ${turn} about the garden and the tomatoes, the basil and the compost.` });
+    // Past OPEN_CALL_WAIT_UNITS units, segmentation reads the unit with its call still open as it is.
+    for (let turn = 0; turn < OPEN_CALL_WAIT_UNITS + 12; turn++) messages.push({ id: `u${turn}`, role: 'user', content: `Question ${turn} about the garden and the tomatoes, the basil and the compost.` });
     log.append(messages);
     const page = book.consolidation!.all().find((candidate) => candidate.first === 0)!;
     expect(page).toBeDefined();

@@ -29,6 +29,24 @@ function countUnits(log: SessionLog, cursor: SegmentCursor, end: number): void {
   }
 }
 
+/**
+ * Units a unit with calls still open may lag the log's end before a boundary decision reads it as
+ * it is (a call never answered would otherwise hold every later page open). A result arriving
+ * later than that is the one case where a decision read a unit that then changed. @internal
+ */
+export const OPEN_CALL_WAIT_UNITS = 64;
+
+/**
+ * The first unit from `from` on that a boundary decision may not read yet: one whose tool calls
+ * are still open (its result joins it later, changing its tokens and terms), unless it lags the
+ * log's end by {@link OPEN_CALL_WAIT_UNITS} units or more. The log's length when there is none.
+ */
+function firstUnsettled(log: SessionLog, from: number): number {
+  const { units } = log;
+  for (let unit = Math.max(0, from, units.length - OPEN_CALL_WAIT_UNITS); unit < units.length; unit++) if (units[unit]!.openCalls > 0) return unit;
+  return units.length;
+}
+
 /** A run of original pages to freeze into one consolidated page. @internal */
 export interface Segment {
   first: number;
@@ -65,12 +83,15 @@ export function cohesionAt(log: SessionLog, cursor: SegmentCursor, at: number, w
  * seed's active original pages). A run freezes before `k` when its tokens reach `maxTokens`
  * (length overflow), when cohesion across `k` falls below `pivotSimilarity` and the run has
  * `minPages` pages (topic pivot), or when unit `k` is a system message (never consolidated).
- * Each decision reads only units before `k + window`, so appending to the log never changes an
- * earlier one: the same log gives the same pages, however it was ingested. @internal
+ * Each decision reads only units before `k + window`, and only once none of those has a tool
+ * call still open (a result joining a unit would change what the decision read; see
+ * {@link OPEN_CALL_WAIT_UNITS}), so appending to the log never changes an earlier one: the same
+ * log gives the same pages, however it was ingested (turn by turn, or in one batch on restore). @internal
  */
 export function segmentPages(log: SessionLog, cursor: SegmentCursor, options: ResolvedConsolidationOptions): Segment[] {
   const { units } = log;
   const segments: Segment[] = [];
+  const settled = firstUnsettled(log, cursor.start);
   const freeze = (last: number, trigger: Segment['trigger'], restart: number): void => {
     if (last >= cursor.start) segments.push({ first: cursor.start, last, trigger });
     cursor.start = restart;
@@ -81,11 +102,12 @@ export function segmentPages(log: SessionLog, cursor: SegmentCursor, options: Re
   while (cursor.start < units.length && units[cursor.start]!.kind === 'system') freeze(cursor.start - 1, 'boundary', cursor.start + 1);
   for (;;) {
     if (cursor.start >= units.length) break;
+    // The open run's first unit's tokens are read only once the decision may read it (settled).
+    if (Math.max(cursor.next, cursor.start + 1) + options.window > settled) break;
     if (cursor.next <= cursor.start) {
       cursor.next = cursor.start + 1;
       cursor.tokens = units[cursor.start]!.messageTokens;
     }
-    if (cursor.next + options.window > units.length) break;
     const at = cursor.next;
     const pages = at - cursor.start;
     if (units[at]!.kind === 'system') {
