@@ -4,7 +4,8 @@ import { BLIND_LOOP_KINDS_2 } from './blind-loop-episodes-2.js';
 import { BLIND_LOOP_KINDS_3 } from './blind-loop-episodes-3.js';
 import { BLIND_LOOP_KINDS_4 } from './blind-loop-episodes-4.js';
 import { BLIND_EPISODES_PER_KIND_5, BLIND_LOOP_KINDS_5, OBSERVED_KINDS_5, blindLoopEpisode5, blindLoopEpisodes5 } from './blind-loop-episodes-5.js';
-import { actionKey5, text5 } from './test-support/blind-set-5-queries.js';
+import { actionKey5 } from './test-support/blind-set-5-queries.js';
+import { expectWellFormedEpisodes } from './test-support/expect-well-formed-episodes.js';
 
 const episodes = blindLoopEpisodes5();
 const loops = episodes.filter((episode) => episode.loop);
@@ -82,27 +83,7 @@ describe('blindLoopEpisodes5', () => {
   });
 
   it('every message is well formed: each call answered by the next message, ids unique across the set', () => {
-    const all = new Set<string>();
-    for (const episode of episodes) {
-      expect(episode.messages[0]!.role).toBe('system');
-      episode.messages.forEach((message, index) => {
-        expect(all.has(message.id), message.id).toBe(false);
-        all.add(message.id);
-        expect(typeof message.content).toBe('string');
-        if (message.role !== 'tool' && !message.toolCalls) expect(text5(message).length, message.id).toBeGreaterThan(0);
-        if (message.toolCalls) {
-          expect(message.role).toBe('assistant');
-          expect(message.toolCalls).toHaveLength(1);
-          const next = episode.messages[index + 1];
-          expect(next?.role).toBe('tool');
-          expect(next?.toolCallId).toBe(message.toolCalls[0]!.id);
-          expect(next?.name).toBe(message.toolCalls[0]!.name);
-        }
-        if (message.role === 'tool') expect(episode.messages[index - 1]!.toolCalls?.[0]?.id).toBe(message.toolCallId);
-      });
-      for (const id of episode.evidenceIds) expect(episode.messages.find((message) => message.id === id)?.role, `${episode.id} ${id}`).toBe('assistant');
-      expect(new Set(episode.evidenceIds).size, episode.id).toBe(episode.evidenceIds.length);
-    }
+    expectWellFormedEpisodes(episodes);
   });
 
   it('every loop repeats within a window: any 3 consecutive repetitions lie within 10 agent actions, in order', () => {

@@ -5,7 +5,8 @@ import { BLIND_LOOP_KINDS_3 } from './blind-loop-episodes-3.js';
 import { BLIND_LOOP_KINDS_4 } from './blind-loop-episodes-4.js';
 import { BLIND_LOOP_KINDS_5 } from './blind-loop-episodes-5.js';
 import { BLIND_EPISODES_PER_KIND_6, BLIND_LOOP_KINDS_6, OBSERVED_KINDS_6, blindLoopEpisode6, blindLoopEpisodes6 } from './blind-loop-episodes-6.js';
-import { actionKey6, text6 } from './test-support/blind-set-6-queries.js';
+import { actionKey6 } from './test-support/blind-set-6-queries.js';
+import { expectWellFormedEpisodes } from './test-support/expect-well-formed-episodes.js';
 
 const episodes = blindLoopEpisodes6();
 const loops = episodes.filter((episode) => episode.loop);
@@ -82,27 +83,7 @@ describe('blindLoopEpisodes6', () => {
   });
 
   it('every message is well formed: each call answered by the next message, ids unique across the set', () => {
-    const all = new Set<string>();
-    for (const episode of episodes) {
-      expect(episode.messages[0]!.role).toBe('system');
-      episode.messages.forEach((message, index) => {
-        expect(all.has(message.id), message.id).toBe(false);
-        all.add(message.id);
-        expect(typeof message.content).toBe('string');
-        if (message.role !== 'tool' && !message.toolCalls) expect(text6(message).length, message.id).toBeGreaterThan(0);
-        if (message.toolCalls) {
-          expect(message.role).toBe('assistant');
-          expect(message.toolCalls).toHaveLength(1);
-          const next = episode.messages[index + 1];
-          expect(next?.role).toBe('tool');
-          expect(next?.toolCallId).toBe(message.toolCalls[0]!.id);
-          expect(next?.name).toBe(message.toolCalls[0]!.name);
-        }
-        if (message.role === 'tool') expect(episode.messages[index - 1]!.toolCalls?.[0]?.id).toBe(message.toolCallId);
-      });
-      for (const id of episode.evidenceIds) expect(episode.messages.find((message) => message.id === id)?.role, `${episode.id} ${id}`).toBe('assistant');
-      expect(new Set(episode.evidenceIds).size, episode.id).toBe(episode.evidenceIds.length);
-    }
+    expectWellFormedEpisodes(episodes);
   });
 
   it('every loop stays in a window: one-step kinds within 8 assistant messages per 3 repeats, rounds (of up to three steps) within 10', () => {
