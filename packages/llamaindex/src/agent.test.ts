@@ -88,6 +88,55 @@ describe('CairnMemory in a LlamaIndex agent() workflow', () => {
     expect(llm.calls.at(-2)!.some((message) => textOf(message).includes(DEAD_END_BRIEF_HEADER))).toBe(true);
   });
 
+  it("prompts stay within the budget while a run's tool calls are still in the agent's scratchpad, not the memory", async () => {
+    // agent() sends the memory's view followed by its scratchpad (this run's calls and results,
+    // added to the memory only when the run ends). Three long tool rounds per run: before
+    // guardTools reported them to the memory, prompts went over the budget from the seventh call on.
+    const budget = 1500;
+    const roundsPerRun = 3;
+    const llm = new RecordingLLM((call, messages) => {
+      const sinceUser = messages.length - messages.findLastIndex((message) => message.role === 'user' && !(message.options && 'toolResult' in message.options)) - 1;
+      const rounds = sinceUser / 2;
+      return rounds < roundsPerRun ? { toolCalls: [{ id: `call-${call}`, name: 'fetch_log', input: { shard: call % 17 } }] } : { text: `Checked ${roundsPerRun} shards.` };
+    });
+    const fetchLog = tool({
+      name: 'fetch_log',
+      description: 'Fetch the log of a shard.',
+      parameters: z.object({ shard: z.number() }),
+      execute: ({ shard }) => `shard ${shard}: ${'line of log output with a timestamp and a status; '.repeat(25)}`,
+    });
+    const failing = tool({ name: 'never_called', description: 'unused', parameters: z.object({}), execute: () => 'x' });
+    const memory = createCairnMemory({ sessionId: 'scratchpad-1', budget });
+    const runner = agent({ llm, memory, tools: guardTools([fetchLog, failing], memory), systemPrompt: SYSTEM_PROMPT });
+    for (let turn = 0; turn < 30; turn++) await runner.run(`Turn ${turn}: check the shards again.`);
+    await memory.getAll();
+
+    expect(llm.calls.length).toBe(30 * (roundsPerRun + 1));
+    const sizes = llm.calls.map((prompt) => promptTokens(prompt.slice(1), counter));
+    // The late runs' last calls carry three long rounds of scratchpad: the case this covers.
+    const scratchpadTokens = promptTokens(llm.calls.at(-1)!.slice(-2 * roundsPerRun), counter);
+    expect(scratchpadTokens).toBeGreaterThan(budget / 3);
+    sizes.forEach((size, index) => expect(size, `call ${index}`).toBeLessThanOrEqual(budget));
+    for (const prompt of llm.calls) expect(toolPairViolations(prompt)).toEqual([]);
+    // The views still use the room: the last call of a late run fills most of the budget.
+    expect(sizes.at(-1)!).toBeGreaterThan(budget * 0.8);
+  });
+
+  it('a scratchpad larger than the budget leaves the view a quarter of it and warns once per run', async () => {
+    const warn = vi.fn();
+    const budget = 600;
+    const llm = new RecordingLLM((call, messages) => (messages.at(-1)!.options && 'toolResult' in messages.at(-1)!.options! && call % 4 === 3 ? { text: 'done' } : { toolCalls: [{ id: `c${call}`, name: 'dump', input: {} }] }));
+    const dump = tool({ name: 'dump', description: 'Dump a table.', parameters: z.object({}), execute: () => 'row '.repeat(400) });
+    const memory = createCairnMemory({ sessionId: 'scratchpad-2', budget, logger: { warn } });
+    const runner = agent({ llm, memory, tools: guardTools([dump], memory), systemPrompt: SYSTEM_PROMPT });
+    await runner.run('dump the tables');
+    await runner.run('and again');
+    const viewBudget = memory.lastView?.metadata.budget ?? Infinity;
+    expect(viewBudget).toBe(Math.ceil(budget * 0.25));
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(String(warn.mock.calls[0]![0])).toMatch(/in-flight tool calls take \d+ tokens of the 600-token budget/);
+  });
+
   it('guardTools in warn mode runs the call and annotates its output', async () => {
     const memory = createCairnMemory({ sessionId: 'warn-1', budget: 4000 });
     await memory.registerDeadEnd({ trace: { toolName: 'run_tests', arguments: { pkg: 'core' } }, reason: 'the suite hangs on CI' });

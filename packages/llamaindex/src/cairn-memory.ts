@@ -12,6 +12,8 @@ import { createSessionResolver, type SessionResolver } from './session-resolver.
 import { toCairnMessage } from './to-cairn-message.js';
 import { UnawaitedWrites } from './unawaited-writes.js';
 import { withPulseEvents } from './pulse-events.js';
+import type { InFlightToolCall } from './guard-tools.js';
+import { InFlightToolCalls, MIN_VIEW_SHARE_BESIDE_SCRATCHPAD } from './in-flight-tool-calls.js';
 
 /** The prefix of the session id of a memory created without one: `llamaindex-memory.<random UUID>`, one per memory. */
 export const DEFAULT_MEMORY_SESSION_PREFIX = 'llamaindex-memory';
@@ -59,6 +61,8 @@ export class CairnMemory extends Memory {
   private lastResult: AssembleResult | undefined;
   /** Adds nobody awaited: a failure is logged and raised by the next read. */
   private readonly writes: UnawaitedWrites;
+  /** Tool calls an `agent()` run holds outside the memory (reported by `guardTools`). */
+  private readonly inFlight = new InFlightToolCalls();
 
   /**
    * Use {@link createCairnMemory}; the options are validated here.
@@ -107,6 +111,8 @@ export class CairnMemory extends Memory {
    * @throws CairnError `INVALID_MESSAGE` (the message is not stored) or a session error.
    */
   override add(message: unknown): Promise<void> {
+    // An agent adds its scratchpad when a run ends: the calls held back are in the history now.
+    this.inFlight.clear();
     return this.writes.start((failed) =>
       this.resolver.use(this.sessionId, (session) => {
         this.current = session;
@@ -151,7 +157,8 @@ export class CairnMemory extends Memory {
   /**
    * cairn's view of the history within the budget, then the transient messages (which the
    * chat engines use for a system or context message). The transient messages' tokens are taken
-   * off the budget first.
+   * off the budget first, then those of the tool calls an `agent()` run holds in its scratchpad
+   * (reported by `guardTools`; the view keeps at least a quarter of the budget).
    *
    * @param llm - Sizes a `{ fraction }` budget by its `metadata.contextWindow`. @default the memory's `llm`
    * @param transientMessages - Messages to append, not stored.
@@ -167,14 +174,38 @@ export class CairnMemory extends Memory {
     return this.read(async (session) => {
       const budget = this.budgetFor(llm ?? this.cairnOptions.llm);
       const transient = transientMessages.map((message, index) => toCairnMessage(message, `transient-${index}`));
-      const viewBudget = budget - session.count(transient);
-      if (viewBudget < 1) {
-        throw new CairnError({ code: 'BUDGET_EXCEEDED', message: `The transient messages alone take ${budget - viewBudget} of the ${budget}-token budget; raise the budget.`, details: { budget } });
+      const afterTransient = budget - session.count(transient);
+      if (afterTransient < 1) {
+        throw new CairnError({ code: 'BUDGET_EXCEEDED', message: `The transient messages alone take ${budget - afterTransient} of the ${budget}-token budget; raise the budget.`, details: { budget } });
       }
+      const viewBudget = this.beside(this.inFlight.tokens((messages) => session.count(messages)), afterTransient, budget);
       const result = await session.assemble({ budget: viewBudget });
       this.lastResult = result;
       return [...result.messages.map(fromCairnMessage), ...transientMessages];
     });
+  }
+
+  /**
+   * The view's budget once the agent's in-flight tool calls (`scratchpad` tokens) are held back
+   * from `available`, never below {@link MIN_VIEW_SHARE_BESIDE_SCRATCHPAD} of `budget`.
+   */
+  private beside(scratchpad: number, available: number, budget: number): number {
+    const floor = Math.min(available, Math.ceil(budget * MIN_VIEW_SHARE_BESIDE_SCRATCHPAD));
+    if (available - scratchpad >= floor) return available - scratchpad;
+    if (this.inFlight.shouldWarn()) {
+      this.cairnLogger.warn(`cairn: the agent's in-flight tool calls take ${scratchpad} tokens of the ${budget}-token budget; the view keeps ${floor}, so prompts outgrow the budget until the run ends. Raise the budget.`);
+    }
+    return floor;
+  }
+
+  /**
+   * Holds an answered tool call's tokens back from the next views until the agent adds its
+   * messages (the run ends). `guardTools(tools, memory)` calls this: `agent()` sends the memory's
+   * view followed by its scratchpad of the current run's calls and results, which this memory
+   * cannot see. Wrap an agent's tools with `guardTools` and the prompts stay in the budget.
+   */
+  noteInFlightToolCall(call: InFlightToolCall): void {
+    this.inFlight.note(call);
   }
 
   /** The budget in tokens: the option, or 70% of a known window, or DEFAULT_BUDGET. */
@@ -192,6 +223,7 @@ export class CairnMemory extends Memory {
   /** Clears the history: the session is deleted from the store and starts empty (a pending failure of an unawaited add is dropped with it). */
   override async clear(): Promise<void> {
     this.current = undefined;
+    this.inFlight.clear();
     this.lastResult = undefined;
     await this.resolver.reset(this.sessionId);
     this.writes.clear();
