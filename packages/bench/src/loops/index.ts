@@ -39,3 +39,5 @@ export { BLIND_EPISODES_PER_KIND_5, BLIND_LOOP_KINDS_5, OBSERVED_KINDS_5, blindL
 export type { BlindLoopEpisode5, BlindLoopEpisodeKind5, BlindLoopStratum5 } from './blind-loop-episodes-5.js';
 export { BLIND_EPISODES_PER_KIND_6, BLIND_LOOP_KINDS_6, OBSERVED_KINDS_6, blindLoopEpisode6, blindLoopEpisodes6 } from './blind-loop-episodes-6.js';
 export type { BlindLoopEpisode6, BlindLoopEpisodeKind6, BlindLoopStratum6 } from './blind-loop-episodes-6.js';
+export { BLIND_EPISODES_PER_KIND_7, BLIND_LOOP_KINDS_7, OBSERVED_KINDS_7, blindLoopEpisode7, blindLoopEpisodes7 } from './blind-loop-episodes-7.js';
+export type { BlindLoopEpisode7, BlindLoopEpisodeKind7, BlindLoopStratum7 } from './blind-loop-episodes-7.js';
