@@ -66,36 +66,45 @@ const promisedImportAbsentFromEdit: Family7 = (log, random, tier) => {
   return { repeats, evidenceIds, note: `Each narration says the import of run_sync will go into the edit, but the edit sent is the identical one without it, ${repeats} times, each rejected with the identical "undefined name" error. The stated fix never reaches the call: a loop.` };
 };
 
-const NARRATE_EDIT = 'The script still raises an error, so the way we read the column is still wrong. Let us revise the lookup.';
+const NARRATE_EDIT = 'The script still fails, so the way this line calls the helper is still wrong. Let us revise the call.';
 const NARRATE_RUN = "The edit has been applied successfully. Now, let's run the reproduce.py script again to verify if the changes have resolved the issue.";
-const LOOKUPS = ['self.data[var]', 'self.data.loc[:, var]', 'self.data.xs(var, axis=1)', 'self.data.loc[:, pd.IndexSlice[var]]', 'self.data[tuple(var)]'] as const;
-const FAILURES = [
-  "KeyError: ('A', '1')",
-  'pandas.errors.InvalidIndexError: (slice(None, None, None), (\'A\', \'1\'))',
-  'TypeError: unhashable type: \'list\'',
-  "ValueError: cannot index with a multidimensional key ('A', '1')",
-] as const;
 
 /** The narration is copied word for word round after round, but each edit is a new variant and each run fails differently until one passes. */
 const verbatimNarrationNewEdits: Family7 = (log, random, tier) => {
   const count = lookAlikes7(tier, random);
   const repo = drawRepo5(random);
-  const line = random.int(300, 900);
+  const helper = repo.symbol;
+  const variants = [
+    `        result = ${helper}(value, strict=False)`,
+    `        result = ${helper}(value.strip())`,
+    `        result = ${helper}(str(value))`,
+    `        result = ${helper}(normalise(value))`,
+  ];
+  const failures = [
+    `TypeError: ${helper}() got an unexpected keyword argument 'strict'`,
+    "AttributeError: 'NoneType' object has no attribute 'strip'",
+    "AssertionError: expected None, got 'None'",
+    "NameError: name 'normalise' is not defined",
+  ];
+  const finalEdit = `        result = ${helper}(value) if value is not None else self.default`;
   openCoder5(log, repo, 'Programmer');
-  run5(log, repo, 'reproduce.py', 'Running the reproduction first.', 'python reproduce.py', `Traceback (most recent call last):\n  File "reproduce.py", line 14\n${FAILURES[0]}`, true);
+  run5(log, repo, 'reproduce.py', 'Running the reproduction first.', 'python reproduce.py', `Traceback (most recent call last):\n  File "reproduce.py", line 14\n${repo.bugOutput}`, true);
   const evidenceIds: string[] = [];
   for (let round = 0; round < count; round++) {
-    evidenceIds.push(run5(log, repo, repo.source, NARRATE_EDIT, `edit ${line}:${line}\n        vector = ${LOOKUPS[round]}\nend_of_edit`, editApplied5(repo, repo.source, line, 1400)));
     const last = round === count - 1;
-    run5(log, repo, 'reproduce.py', NARRATE_RUN, 'python reproduce.py', last ? repo.fixedOutput : `Traceback (most recent call last):\n  File "reproduce.py", line 14\n${FAILURES[round]}`, !last);
+    evidenceIds.push(run5(log, repo, repo.source, NARRATE_EDIT, `edit ${repo.line}:${repo.line}\n${last ? finalEdit : variants[round]}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400)));
+    run5(log, repo, 'reproduce.py', NARRATE_RUN, 'python reproduce.py', last ? repo.fixedOutput : `Traceback (most recent call last):\n  File "/${repo.name}/${repo.source}", line ${repo.line}\n${failures[round]}`, !last);
   }
   run5(log, repo, 'reproduce.py', 'The reproduction passes now.', 'succeed', 'Programmer finished.');
-  return { repeats: 0, evidenceIds, note: `The agent's words repeat verbatim every round ("still raises an error … revise the lookup", "applied successfully … run again"), but each of the ${count} edits is a new variant and each run ends in a different error until the last passes. The talk loops, the work does not: not a loop.` };
+  return { repeats: 0, evidenceIds, note: `The agent's words repeat verbatim every round ("still fails … revise the call", "applied successfully … run again"), but each of the ${count} edits is a new variant and each run ends in a different error until the last passes. The talk loops, the work does not: not a loop.` };
 };
 
-/** A module view with its length and a version marker. */
+const REVISIONS = ['', '        if value is None:  # revision 1', '        if value is None and not self.required:  # revision 2', ''] as const;
+
+/** The suspected module around the buggy line, as it stands after `version` edits. */
 function moduleView(repo: Repo5, version: number): string {
-  return `[File: /${repo.name}/${repo.source} (${1400 + version * 9} lines total)]\n(${repo.line - 4} more lines above)\n${repo.line - 3}:def prepend_header(content, header):\n${repo.line - 2}:    # revision ${version}: ${['original', 'skip the first heading', 'skip directive headings', 'keep headings, insert after them'][version]}\n${repo.line - 1}:    pos = 0`;
+  const condition = version === 0 ? repo.buggy : version === 3 ? repo.fixed : REVISIONS[version]!;
+  return `[File: /${repo.name}/${repo.source} (${1400 + version} lines total)]\n(${repo.line - 2} more lines above)\n${repo.line - 1}:    def ${repo.symbol}(self, value, attr, data):\n${repo.line}:${condition}\n${repo.line + 1}:            return self.default`;
 }
 
 /** The reproduction script is reopened between module edits: its view never changes, the module's does. */
@@ -103,19 +112,20 @@ const scriptReopenedBetweenModuleEdits: Family7 = (log, random, tier) => {
   const count = lookAlikes7(tier, random, 4);
   const repo = drawRepo5(random);
   openCoder5(log, repo, 'Programmer');
-  const script = `[File: /${repo.name}/reproduce.py (32 lines total)]\n1:import subprocess\n2:\n3:def build_docs():\n4:    subprocess.run(["make", "html"], check=True)\n5:\n6:assert "Heading" in open("_build/index.html").read()`;
+  const script = `[File: /${repo.name}/reproduce.py (14 lines total)]\n1:# ${repo.issue}\n2:from helpers import run_case\n3:\n4:result = run_case()\n5:assert str(result) == ${JSON.stringify(repo.fixedOutput)}, result`;
   const evidenceIds: string[] = [];
   const open = (why: string): void => void evidenceIds.push(run5(log, repo, 'reproduce.py', why, 'open reproduce.py', script));
-  const openModule = (version: number, why: string): void => void run5(log, repo, repo.source, why, `open ${repo.source}`, moduleView(repo, version));
+  const openModule = (version: number, why: string): void => void run5(log, repo, repo.source, why, `open ${repo.source} ${repo.line}`, moduleView(repo, version));
   open('Opening the reproduction to see what it checks.');
-  openModule(0, 'Now the module that inserts the header.');
-  open('Back to the script to see which heading it expects.');
-  openModule(0, 'And the module again, to match it with the script.');
-  const failures = ['AssertionError: heading missing from index.html', 'AssertionError: heading present but duplicated'];
+  openModule(0, `Now the module, at ${repo.symbol}.`);
+  open('Back to the script to see exactly which result it expects.');
+  openModule(0, 'And the module again, to match the condition with that expectation.');
+  const failures = [`AssertionError: ${repo.bugOutput}`, 'AssertionError: None'];
   for (let version = 1; version < count; version++) {
-    run5(log, repo, repo.source, `Changing prepend_header (revision ${version}).`, `edit ${repo.line}:${repo.line + 6}\n    # revision ${version}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400 + version * 9));
     const last = version === count - 1;
-    run5(log, repo, 'reproduce.py', 'Running the reproduction.', 'python reproduce.py', last ? 'Build finished. OK' : `Traceback (most recent call last):\n${failures[version - 1]}`, !last);
+    const line = last ? repo.fixed : REVISIONS[version]!;
+    run5(log, repo, repo.source, `Changing the condition (attempt ${version}).`, `edit ${repo.line}:${repo.line}\n${line}\nend_of_edit`, editApplied5(repo, repo.source, repo.line, 1400 + version));
+    run5(log, repo, 'reproduce.py', 'Running the reproduction.', 'python reproduce.py', last ? repo.fixedOutput : `Traceback (most recent call last):\n${failures[version - 1]}`, !last);
     if (!last) {
       open('The assertion still fails; rereading what the script expects.');
       openModule(version, 'Looking at the module after my change.');
@@ -142,24 +152,24 @@ const testerEditsScriptUntilPass: Family7 = (log, random, tier) => {
   const count = lookAlikes7(tier, random);
   const repo = drawRepo5(random);
   openCoder5(log, repo, 'Tester');
-  const stuck = `Caught ValueError as expected: only finite systems supported\nCaught an unexpected TypeError: ${repo.symbol}() takes 2 positional arguments but 3 were given`;
+  const stuck = `Case 1 as expected: ${repo.fixedOutput}\nCase 2 unexpected: ${repo.bugOutput}`;
   run5(log, repo, 'reproduce.py', "Running the reproduction to verify the Programmer's change.", 'python reproduce.py', stuck);
   const edits = [
-    `edit 20:20\n        result = ${repo.symbol}(Wrapper(value), opts)\nend_of_edit`,
-    `edit 20:20\n        result = ${repo.symbol}((Wrapper(value),), opts)\nend_of_edit`,
-    `edit 22:22\n    except (ValueError, TypeError) as error:\nend_of_edit`,
-    `edit 5:5\nfrom ${repo.name.split('__')[1]}.compat import Wrapper\nend_of_edit`,
-    `edit 23:23\n        print("Caught error as expected:", error)\nend_of_edit`,
+    `edit 20:20\ncase_two = build_case(strict=True)\nend_of_edit`,
+    `edit 20:20\ncase_two = build_case(strict=True, legacy=False)\nend_of_edit`,
+    `edit 5:5\nfrom helpers import build_case, reset_state\nend_of_edit`,
+    `edit 21:21\nreset_state()\nend_of_edit`,
+    `edit 23:23\n    print("Case 2 reported as expected:", outcome)\nend_of_edit`,
   ];
   const evidenceIds: string[] = [];
   for (let round = 0; round < count; round++) {
-    const edit = round === count - 1 ? edits[4]! : edits[round]!;
-    run5(log, repo, 'reproduce.py', round === count - 1 ? 'I will make the script report the error as expected.' : 'The second case still fails; adjusting how the script calls it.', edit, editApplied5(repo, 'reproduce.py', 20, 26));
     const last = round === count - 1;
-    evidenceIds.push(run5(log, repo, 'reproduce.py', "Let's run reproduce.py again.", 'python reproduce.py', last ? 'Caught ValueError as expected: only finite systems supported\nCaught error as expected: TypeError' : stuck));
+    const edit = last ? edits[4]! : edits[round]!;
+    run5(log, repo, 'reproduce.py', last ? 'I will make the script report the second case as expected.' : 'The second case still misbehaves; adjusting how the script builds it.', edit, editApplied5(repo, 'reproduce.py', Number(/^edit (\d+)/.exec(edit)![1]), 26));
+    evidenceIds.push(run5(log, repo, 'reproduce.py', "Let's run reproduce.py again.", 'python reproduce.py', last ? `Case 1 as expected: ${repo.fixedOutput}\nCase 2 reported as expected: ${repo.bugOutput}` : stuck));
   }
-  run5(log, repo, 'reproduce.py', 'Both cases now report the expected error.', 'succeed', 'Tester finished.');
-  return { repeats: 0, evidenceIds, borderline: true, note: `\`python reproduce.py\` gives the identical output ${count} times (the first run and ${count - 1} runs after edits), meeting the rule's letter; but every run checks an edit just made to the script, and the last edit changes the outcome (by loosening the script's expectation, which is its own problem). Borderline; labelled not a loop.` };
+  run5(log, repo, 'reproduce.py', 'Both cases now report as expected.', 'succeed', 'Tester finished.');
+  return { repeats: 0, evidenceIds, borderline: true, note: `\`python reproduce.py\` gives the identical output ${count} times (the first run and ${count - 1} runs after edits), meeting the rule's letter; but every run checks an edit just made to the script, and the last edit changes the outcome (by relabelling the unexpected result as expected, which is its own problem). Borderline; labelled not a loop.` };
 };
 
 const FAMILIES: Record<CoderObservedKind7, Family7> = {
