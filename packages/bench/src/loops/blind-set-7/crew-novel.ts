@@ -66,7 +66,7 @@ const handoffChecklistReadEachTime: Family7 = (log, random, tier) => {
     log.call('dispatch', { worker: step.worker, task: step.task }, `dispatched to ${step.worker}`);
     log.user(step.back, step.worker);
   }
-  log.say('The report is done and checked.');
+  log.say(`All ${count} hand-offs are complete: ${steps.map((step) => step.worker).join(', ')}.`);
   return { repeats: 0, evidenceIds, borderline: true, note: `read_file HANDOFF.md ${count} times with the identical content — the exact form of the rule — but the crew's protocol requires it before every dispatch, and each precedes a hand-off to a different worker with a different task that completes. A required repetition: borderline, labelled not a loop.` };
 };
 
