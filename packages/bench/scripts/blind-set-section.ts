@@ -14,7 +14,7 @@ import type { CairnMessage, DetectLoopOptions } from '@cairn/core';
 import { blindLoopEpisodes, blindLoopEpisodes2, blindLoopEpisodes3, blindLoopEpisodes4, blindLoopEpisodes5, blindLoopEpisodes6, replayLoopDetection, scoreDetections, type LoopDetectorKind } from '../src/index.js';
 
 /** What a blind set's section reads of an episode. */
-interface ScoredEpisode {
+export interface ScoredEpisode {
   id: string;
   kind: string;
   loop: boolean;
@@ -134,7 +134,8 @@ export function printSixthBlindSetReport(options: DetectLoopOptions, detectors: 
   ]);
 }
 
-function printEpisodeScores(episodes: readonly ScoredEpisode[], options: DetectLoopOptions, detectors: readonly LoopDetectorKind[], strata: readonly (readonly [string, readonly ScoredEpisode[]])[] = []): void {
+/** Prints each detector's scores on `episodes`: all, borderline left out, then each named subset; then the wrong episodes by kind. @internal */
+export function printEpisodeScores(episodes: readonly ScoredEpisode[], options: DetectLoopOptions, detectors: readonly LoopDetectorKind[], strata: readonly (readonly [string, readonly ScoredEpisode[]])[] = []): void {
   process.stdout.write('subset                          detector       units  loops   TP  FP  FN  precision  recall\n');
   for (const detector of detectors) {
     const fired = new Map(episodes.map((episode) => [episode.id, replayLoopDetection(episode.messages, options, detector).fired]));

@@ -33,6 +33,7 @@ import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
 import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport, printFourthBlindSetReport, printFifthBlindSetReport, printSixthBlindSetReport } from './blind-set-section.js';
+import { printSeventhBlindSetReport } from './seventh-blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
@@ -117,6 +118,7 @@ printThirdBlindSetReport(options, DETECTORS);
 printFourthBlindSetReport(options, DETECTORS);
 printFifthBlindSetReport(options, DETECTORS);
 printSixthBlindSetReport(options, DETECTORS);
+printSeventhBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
   const present = new Set(real.map((unit) => unit.id));
