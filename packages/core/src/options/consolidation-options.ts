@@ -66,11 +66,12 @@ export interface ConsolidationOptions {
    * block, byte for byte; a turn that frees more history keeps it and folds the new region into a
    * later block (at most 4) or extends the last block after its bytes, so a prompt cache keeps
    * what comes before (the blocks are in snapshots: a restored engine shows them too). On by
-   * default: reachable evidence recall at 10% of LoCoMo 99.6 / 99.5% (development / held out)
-   * against 84.5 / 86.0% without it, prefix stability by tokens equal. It costs a new question's
-   * assemble about 0.5–1 ms at 1,000 messages (none at 10,000) against this version with it
-   * off; against the engine before pages existed a new question is faster with it on at both
-   * sizes (packages/core/README.md, "Background_Context block"). With it on, each ingest freezes
+   * default: reachable evidence recall at 10% of LoCoMo 99.8 / 99.6% (development / held out)
+   * against 86.7 / 86.8% without it, in view equal; prefix stability equal to this version with
+   * it off, and steady and new-question assemble p50 within about a millisecond of it (p95 higher
+   * at 10,000 messages); against the engine before pages existed both kinds of turn are faster
+   * with it on at 1,000 and 10,000 messages (packages/core/README.md, "Background_Context
+   * block"). With it on, each ingest freezes
    * the consolidated pages the log lets freeze (the block names them; a first view no longer
    * freezes them all). `false` turns it off (placeholder runs show as before; add `plainFacts:
    * false` for the summaries as before); `consolidation: false` turns it off too, unless it is
