@@ -49,7 +49,8 @@ describe('pageTools in the AI SDK tool loop', () => {
         return textResult(promptText(prompt).includes('7391-ALPHA') ? 'The code is 7391-ALPHA.' : 'I cannot see it.');
       },
     });
-    const middleware = cairnMiddleware({ budget: 2_000, sessionId: 'vault' });
+    // Placeholder runs the model lists with from..to: the Background_Context block (on by default) would fold them.
+    const middleware = cairnMiddleware({ budget: 2_000, sessionId: 'vault', pages: { consolidation: { background: false } } });
     const agent = new ToolLoopAgent({ model: wrapLanguageModel({ model, middleware }), tools: pageTools({ middleware }), stopWhen: isStepCount(5) });
     const result = await agent.generate({ messages: history() });
     expect(consulted).toMatch(/^[0-9a-f]{8}$/);

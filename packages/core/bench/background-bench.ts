@@ -10,17 +10,30 @@
  * at the full rate).
  *
  *   npx tsx packages/core/bench/background-bench.ts 1000,10000
+ *   npx tsx packages/core/bench/background-bench.ts 1000,10000 /tmp/cairn-base
+ *
+ * With a second argument, a base checkout's engine (its `packages/core/src/index.ts`, loaded as
+ * `ab-engines.ts` does: `git worktree add /tmp/cairn-base <commit>` and a symlink to this
+ * checkout's node_modules) runs as a third configuration, `base`, with its own defaults, in the
+ * same turns and the same alternation.
  */
-import { contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, type ContextEngineOptions, type ViewMessage } from '../src/index.js';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import * as head from '../src/index.js';
+import { contentText, countMessageTokens, createBpeTokenCounter, type ContextEngineOptions, type ViewMessage } from '../src/index.js';
 import { ms, percentile } from './bench-report.js';
 import { benchSession } from './bench-session.js';
 
+type Core = typeof head;
 const sizes = (process.argv[2] ?? '1000,10000').split(',').map(Number);
+const baseDir = process.argv[3];
+const base = baseDir ? ((await import(pathToFileURL(resolve(baseDir, 'packages/core/src/index.ts')).href)) as Core) : undefined;
 const TURNS = 30;
-const CONFIGS: { name: string; pages: ContextEngineOptions['pages'] }[] = [
-  // The block is opt-in: the default has it (and plain facts) off.
-  { name: 'default', pages: undefined },
-  { name: 'bg+facts', pages: { consolidation: { background: true, plainFacts: true } } },
+const CONFIGS: { name: string; core: Core; pages: ContextEngineOptions['pages'] }[] = [
+  // The block (and plain facts) are on by default.
+  { name: 'default', core: head, pages: undefined },
+  { name: 'nobg', core: head, pages: { consolidation: { background: false } } },
+  ...(base ? [{ name: 'base', core: base, pages: undefined }] : []),
 ];
 
 function keptMessages(previous: readonly ViewMessage[], next: readonly ViewMessage[]): number {
@@ -59,6 +72,7 @@ function uncachedTokens(previous: readonly ViewMessage[], next: readonly ViewMes
 
 const counter = createBpeTokenCounter();
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
+if (baseDir) console.log(`base = the engine of ${resolve(baseDir)} with its defaults`);
 console.log(`Background_Context block cost — node ${process.version}, data: benchSession (synthetic agent session, seed = size), budget = 10% of history, ${TURNS} steady + ${TURNS} new-query turns per configuration, interleaved, times in CPU ms`);
 console.log('size\tconfiguration\tsteady p50 ms\tsteady p95 ms\tnew-query p50 ms\tnew-query p95 ms\tprefix stability (steady, messages)\tprefix stability (new query, messages)\tprefix stability (steady, tokens)\tprefix stability (new query, tokens)\tuncached tokens/turn (steady)\tblock tokens/view');
 /** CPU milliseconds of this process (user + system): a shared machine slows both configurations alike. */
@@ -69,7 +83,7 @@ const cpu = (): number => {
 
 interface Track {
   name: string;
-  engine: ReturnType<typeof createContextEngine>;
+  engine: ReturnType<Core['createContextEngine']>;
   previous: ViewMessage[];
   steady: number[];
   steadyPrefix: number[];
@@ -89,7 +103,7 @@ for (const size of sizes) {
   const budget = Math.floor(tokenSum * 0.1);
   const query = contentText(base[1]!.content);
   const tracks: Track[] = CONFIGS.map((config) => {
-    const engine = createContextEngine({ tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(config.pages ? { pages: config.pages } : {}) });
+    const engine = config.core.createContextEngine({ tokenCounter: config.core === head ? counter : config.core.createBpeTokenCounter(), onBudgetExceeded: 'compress-mandatory', ...(config.pages ? { pages: config.pages } : {}) });
     engine.ingest(base);
     const previous = engine.assemble({ budget, query }).messages;
     return { name: config.name, engine, previous, steady: [], steadyPrefix: [], steadyTokens: [], steadyUncached: [], shifting: [], shiftingPrefix: [], shiftingTokens: [], blockTokens: [] };

@@ -26,7 +26,8 @@ const vaultPage = (messages: BaseMessage[]) => /page=([0-9a-f]{8}) \(Summary\) \
 
 describe('pageTools through createAgent', () => {
   it('a model that consults a page sees its full content at its next call', async () => {
-    const middleware = cairnMiddleware({ budget: 2_000 });
+    // Placeholder runs the model lists with from..to: the Background_Context block (on by default) would fold them.
+    const middleware = cairnMiddleware({ budget: 2_000, pages: { consolidation: { background: false } } });
     const model = fakeModel()
       .respond((messages) => callTools([{ name: 'consult', args: { ids: runRanges(messages), reason: 'find the vault code' }, id: 'z1' }]))
       .respond((messages) => callTools([{ name: 'consult', args: { ids: [vaultPage(messages)], reason: 'the code is behind this page' }, id: 'z2' }]))

@@ -22,7 +22,8 @@ async function fill(memory: ReturnType<typeof createCairnMemory>): Promise<void>
 
 describe('pageTools in a LlamaIndex agent() workflow', () => {
   it('a model that consults a page sees its full content at its next call', async () => {
-    const memory = createCairnMemory({ sessionId: 'vault', budget: 2_000 });
+    // Placeholder runs the model lists with from..to: the Background_Context block (on by default) would fold them.
+    const memory = createCairnMemory({ sessionId: 'vault', budget: 2_000, pages: { consolidation: { background: false } } });
     await fill(memory);
     const script = (call: number, messages: ChatMessage[]): ScriptedReply => {
       if (call === 0) return { toolCalls: [{ id: 'z1', name: 'consult', input: { ids: runRanges(messages), reason: 'find the vault code' } }] };

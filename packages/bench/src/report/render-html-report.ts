@@ -128,7 +128,7 @@ function lossSentence(loss: CairnLoss): string {
  * pages section), not by these metrics.
  */
 const PAGES_NOTE =
-  '<p class="note">Not scored here: pages (issue 14). The Background_Context block (<code>pages.consolidation.background</code>, opt-in: placeholder runs fold into one block naming their pages by id) is off in this run. Its gain (reachable evidence recall on LoCoMo) and its costs — a slightly slower new question, a freeing turn that bills the new block\'s page list where a placeholder would be, a first view of a long session that freezes every consolidated page, and a view that spends what the plan left unused — are measured by <code>page-recall.ts</code> and <code>background-bench.ts</code> (packages/bench/README.md, pages section).</p>';
+  '<p class="note">Not scored here: pages (issue 14). The Background_Context block (<code>pages.consolidation.background</code>, on by default: placeholder runs fold into one block naming their pages by id) is on in this run (cairn\'s defaults). Its gain (reachable evidence recall on LoCoMo) and its costs — a freeing turn that bills the new block\'s page list where a placeholder would be, an ingest that freezes the consolidated pages the block names, and a view that spends what the plan left unused — are measured by <code>page-recall.ts</code> and <code>background-bench.ts</code> (packages/bench/README.md, pages section).</p>';
 
 function lossesSection(result: BenchmarkResult): string {
   return `${lossesSectionBody(result)}${PAGES_NOTE}`;

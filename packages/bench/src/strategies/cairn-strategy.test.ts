@@ -9,13 +9,31 @@ describe('createCairnStrategy', () => {
     const probe = session.probes[0]!;
     const history = session.messages.slice(0, probe.atMessageIndex);
     const budget = Math.floor(totalTokens(session.messages) * share);
-    const view = await viewOf(createCairnStrategy(), history, { budget, query: probe.question });
+    // Per-message rendering in history order is the premise: the Background_Context block (on by
+    // default) stands for later placeholder runs where the first one was, so it is off by name here;
+    // the next test checks the default view.
+    const view = await viewOf(createCairnStrategy({ background: false }), history, { budget, query: probe.question });
     // The history, in order; the known-dead-ends brief (last, synthetic) summarises earlier failures.
     const historyView = view.filter((message) => message.id !== 'cairn:dead-ends');
     expect(view.slice(0, historyView.length)).toEqual(historyView);
     const sourceIds = historyView.flatMap((message) => message.metadata?.sourceIds as string[]);
     const positions = positionsIn(sourceIds.map((id) => ({ id, role: 'user', content: '' })), history);
     expect(positions).toEqual(history.map((_, position) => position));
+    expect(totalTokens(view)).toBeLessThanOrEqual(budget);
+    expect(findViewViolations(view.map((message) => ({ ...message, fidelity: message.metadata?.fidelity as string })))).toEqual([]);
+  });
+
+  it.each(BUDGET_SHARES)('by default (the Background_Context block on) renders every message exactly once, within budget at %s of the history', async (share) => {
+    const session = fixtureSession();
+    const probe = session.probes[0]!;
+    const history = session.messages.slice(0, probe.atMessageIndex);
+    const budget = Math.floor(totalTokens(session.messages) * share);
+    const view = await viewOf(createCairnStrategy(), history, { budget, query: probe.question });
+    expect(view.some((message) => message.id === 'cairn:background')).toBe(true);
+    const historyView = view.filter((message) => message.id !== 'cairn:dead-ends');
+    const sourceIds = historyView.flatMap((message) => message.metadata?.sourceIds as string[]);
+    const positions = positionsIn(sourceIds.map((id) => ({ id, role: 'user', content: '' })), history);
+    expect([...positions].sort((a, b) => a - b)).toEqual(history.map((_, position) => position));
     expect(totalTokens(view)).toBeLessThanOrEqual(budget);
     expect(findViewViolations(view.map((message) => ({ ...message, fidelity: message.metadata?.fidelity as string })))).toEqual([]);
   });

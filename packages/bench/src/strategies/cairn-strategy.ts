@@ -29,6 +29,12 @@ export interface CairnStrategyOptions {
    * default. @default false
    */
   taskRequired?: boolean;
+  /**
+   * The engine's `pages.consolidation.background` option (the Background_Context block); `false`
+   * shows the history's placeholder runs one by one, each where its messages were (a view whose
+   * `sourceIds`, read in order, are the history in order). @default true (the engine's default)
+   */
+  background?: boolean;
 }
 
 /**
@@ -40,7 +46,8 @@ export interface CairnStrategyOptions {
  * mandatory part cannot fit, `assemble` throws a `CairnError` with code `BUDGET_EXCEEDED`, and so
  * does `view`.
  *
- * @param options - `deadEndBrief: false` turns the dead-end brief off (not a default).
+ * @param options - `deadEndBrief: false` turns the dead-end brief off, `background: false` the
+ *   Background_Context block (neither a default).
  * @returns The strategy.
  *
  * @example
@@ -51,14 +58,14 @@ export interface CairnStrategyOptions {
  * view[0]?.metadata?.fidelity; // 'full'
  * ```
  */
-export function createCairnStrategy({ deadEndBrief = true, taskRequired = false }: CairnStrategyOptions = {}): ContextStrategy {
+export function createCairnStrategy({ deadEndBrief = true, taskRequired = false, background = true }: CairnStrategyOptions = {}): ContextStrategy {
   return {
-    name: taskRequired ? 'cairn+task-required' : 'cairn',
+    name: taskRequired ? 'cairn+task-required' : background ? 'cairn' : 'cairn+no-background',
     description: deadEndBrief
       ? "The cairn engine with defaults: direction-aligned, fidelity-aware view within the budget (onBudgetExceeded 'compress-mandatory')."
       : "The cairn engine without its dead-end brief (deadEndBrief: false, onBudgetExceeded 'compress-mandatory').",
     createSession({ budget, counter }) {
-      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(deadEndBrief ? {} : { deadEndBrief: false }) });
+      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...(deadEndBrief ? {} : { deadEndBrief: false }), ...(background ? {} : { pages: { consolidation: { background: false } } }) });
       let taskTagged = !taskRequired;
       return {
         ingest(messages: readonly CairnMessage[]) {

@@ -165,10 +165,11 @@ describe('Background_Context block, examples', () => {
     expect([...covered].sort()).toEqual([...late.map((message) => message.id), 'result'].sort());
   });
 
-  it('is off by default; background: true turns it on; consolidation: false turns it off unless asked for by name', () => {
+  it('is on by default (with plain facts); background: false turns it off; consolidation: false turns it off unless asked for by name', () => {
     const plain = createContextEngine({ sessionId: 's', tokenCounter: chars });
     plain.ingest(messages);
-    expect(block(plain.assemble({ budget: 1_500 }))).toBeUndefined();
+    expect(block(plain.assemble({ budget: 1_500 }))).toBeDefined();
+    expect(resolveOptions({ sessionId: 's' }).pages.consolidation).toMatchObject({ background: true, plainFacts: true });
     const on = createContextEngine({ sessionId: 's', tokenCounter: chars, pages: { consolidation: { background: true } } });
     on.ingest(messages);
     expect(block(on.assemble({ budget: 1_500 }))).toBeDefined();

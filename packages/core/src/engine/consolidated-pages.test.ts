@@ -211,7 +211,8 @@ describe('consolidated pages', () => {
   });
 
   it('by default lists no page index (the view is unchanged) but shows a consulted consolidated page', () => {
-    const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3 } } };
+    // The Background_Context block (on by default, it names consolidated pages where runs were) aside.
+    const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 's', pages: { consolidation: { window: 2, minPages: 3, background: false } } };
     const engine = createContextEngine(options);
     const off = createContextEngine({ ...options, pages: { consolidation: false } });
     engine.ingest(conversation(16));

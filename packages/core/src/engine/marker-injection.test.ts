@@ -58,7 +58,8 @@ describe('ids and tool names cannot inject into cairn markers (issue 12, item 15
   });
 
   it('the escaped id in a marker reads back as the original id (the way to recall it)', () => {
-    const engine = createContextEngine({ tokenCounter: chars });
+    // Placeholder markers: the Background_Context block (on by default) names page ids instead of message ids.
+    const engine = createContextEngine({ tokenCounter: chars, pages: { consolidation: { background: false } } });
     engine.ingest(session);
     const { messages } = engine.assemble({ budget: 450 });
     const placeholders = messages.filter((message) => message.fidelity !== 'full');

@@ -31,7 +31,8 @@ function fidelityOf(engine: ContextEngine, unitId: string, budget = BUDGET) {
 
 describe('page manifests and ids in the view', () => {
   it('by default every placeholder names ids consult takes, at no extra tokens', () => {
-    const engine = engineWith();
+    // Placeholder markers: the Background_Context block (on by default) folds the runs (the next test covers it).
+    const engine = engineWith(chat(), { pages: { consolidation: { background: false } } });
     const { messages } = engine.assemble({ budget: BUDGET });
     const placeholders = messages.filter((message) => message.fidelity === 'placeholder');
     expect(placeholders.length).toBeGreaterThan(0);
@@ -45,8 +46,25 @@ describe('page manifests and ids in the view', () => {
     }
   });
 
+  it('by default the Background_Context block names page ids, each one that getPage resolves', () => {
+    const engine = engineWith();
+    const { messages } = engine.assemble({ budget: BUDGET });
+    const blocks = messages.filter((message) => message.id.startsWith('cairn:background'));
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) {
+      // Entries after the header: bare ids, some with keywords in parentheses.
+      const ids = String(block.content)
+        .split('\n')
+        .slice(1)
+        .flatMap((line) => line.replace(/\([^)]*\)/g, ' ').split(/\s+/).filter((word) => /^[0-9a-f]{8,12}$/.test(word)));
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(engine.getPage(id)?.id).toBe(id);
+    }
+  });
+
   it('with pages.showPageIds every placeholder names a page id that getPage resolves', () => {
-    const engine = engineWith(chat(), { pages: { showPageIds: true } });
+    // Placeholder markers: the Background_Context block (on by default) folds the runs.
+    const engine = engineWith(chat(), { pages: { showPageIds: true, consolidation: { background: false } } });
     const { messages } = engine.assemble({ budget: BUDGET });
     const placeholders = messages.filter((message) => message.fidelity === 'placeholder');
     expect(placeholders.length).toBeGreaterThan(0);
@@ -204,7 +222,8 @@ describe('a placeholder run as a range', () => {
   it('consulting first..last lists the pages that best match the reason, changing nothing', () => {
     const messages = chat();
     messages.splice(10, 1, { id: 'm9', role: 'assistant', content: 'The vault code is 7391-ALPHA; the old one, 1200-BETA, no longer works.' });
-    const engine = engineWith(messages);
+    // A placeholder run in the view: the Background_Context block (on by default) would fold it.
+    const engine = engineWith(messages, { pages: { consolidation: { background: false } } });
     const { messages: view } = engine.assemble({ budget: BUDGET });
     const run = /from=(\S+) to=(\S+) count=/.exec(view.map((message) => String(message.content)).join('\n'))!;
     const range = `${run[1]}..${run[2]}`;

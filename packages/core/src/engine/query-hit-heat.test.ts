@@ -17,6 +17,8 @@ describe('query hits held back until heat is read', () => {
   });
 
   it('a view with a new question freezes no consolidated page and assigns no page id, after a restore too', () => {
+    // Without the Background_Context block (on by default): a block names the pages of the units it folds, so it resolves them.
+    const options = { ...TOPIC_PAGE_OPTIONS, pages: { consolidation: { ...TOPIC_PAGE_OPTIONS.pages!.consolidation as object, background: false } } };
     const engine = createContextEngine(options);
     engine.ingest(conversation());
     const restored = restoreContextEngine(JSON.parse(JSON.stringify(engine.snapshot())), options);
