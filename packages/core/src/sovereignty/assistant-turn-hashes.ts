@@ -5,6 +5,7 @@ import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
+import { requestedRepeats } from './requested-repeats.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -76,6 +77,8 @@ export interface AssistantTurnHashes {
   promptAffirms?: boolean;
   /** That user turn asks something (has a question mark); absent without terms or without such a turn. */
   promptAsks?: boolean;
+  /** How many runs of one thing that user turn asks for (`run it 5 times`: {@link requestedRepeats}); absent without terms, without such a turn or when it names no count. */
+  promptRepeats?: number;
   /** Its text asks something (has a question mark; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
 }
@@ -150,6 +153,8 @@ export function hashAssistantTurn(
     hashes.promptValues = valueTokens(said);
     hashes.promptAffirms = affirms(said);
     hashes.promptAsks = said.includes('?');
+    const repeats = requestedRepeats(said);
+    if (repeats !== undefined) hashes.promptRepeats = repeats;
   }
   return hashes;
 }

@@ -8,6 +8,7 @@ import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
+import type { requestedRepeats } from './requested-repeats.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -206,6 +207,9 @@ class StallState {
  *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
  *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
  *   nothing and names nothing, a note to oneself) is no change of state.
+ * The identical call (or change) made again no more often than the user's latest turn asked for
+ * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
+ * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -232,6 +236,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const consider = (signal: LoopSignal): void => {
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
+  /** How many runs of one thing the user's latest turn asked for (0: none): the identical call made no more often is what was asked. */
+  let requested = 0;
+  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs. */
+  const considerRepeat = (signal: LoopSignal): void => {
+    if (signal.count > requested) consider(signal);
+  };
   const cycles = new ChangeCycles();
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
@@ -243,6 +253,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
+      requested = turn.promptRepeats ?? 0;
       cycles.clear();
       futile.clear();
       state.streak.clear();
@@ -267,7 +278,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       state.changes.add(change);
       // The identical change answered alike again: the same attempt made again.
       const again = state.repeats.see(change, call, at, turn.id);
-      consider({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
+      considerRepeat({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
       lastChange = call;
       futile.made(call, turn.id);
       // What the change answered is known (a job id it returned is no news when a status call names it).
@@ -300,18 +311,18 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         before = undefined;
       }
       const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
-      consider({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
+      considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
       const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
       outcomes.set(call.callHash, outcome);
       const wasted = futile.judge(news.moved || news.novel.length > 0);
-      if (wasted) consider({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
+      if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       const streak = state.streak.see(call, outcome, news, at, turn.id);
       if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
-      if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
+      if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
       const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
