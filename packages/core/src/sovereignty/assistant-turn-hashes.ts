@@ -15,10 +15,10 @@ export interface CallObservation {
   resultHash: string;
   /** Hash of its result's text with volatile tokens (clock times, dates, durations, generated ids) masked ({@link steadyOutputText}): the outcome, for the stall detector; absent without terms or while unanswered. */
   steadyHash?: string;
-  /** The call changed state successfully (an edit, a write, an install … whose result is not an error). */
+  /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said). */
   changed: boolean;
   toolName: string;
-  /** Its result is an error (`isError`). */
+  /** Its result is an error (`isError`, or its text opens by saying it failed: `Error: …`). */
   failed: boolean;
   /** Its arguments' leaves (for near repeats: which values may vary a little and which not); `[]` without terms. */
   argumentLeaves: readonly ArgumentLeaf[];
@@ -83,6 +83,18 @@ export interface AssistantTurnHashes {
   contentAsks?: boolean;
 }
 
+/**
+ * A result that opens by saying it failed (`Error: queue is closed`, `ERROR: permission denied`,
+ * `Failed: …`): a tool that reports its failure in its text without flagging it failed all the
+ * same — a change it answered so did not happen.
+ */
+const OPENS_WITH_FAILURE = /^\W{0,3}(?:error|fatal(?: error)?|failed|failure)\s?[:!]/i;
+
+/** Whether a tool result failed: flagged `isError`, or its text opens by saying so ({@link OPENS_WITH_FAILURE}). */
+export function resultFailed(result: CairnMessage | undefined, text: string): boolean {
+  return result !== undefined && (result.isError === true || OPENS_WITH_FAILURE.test(text));
+}
+
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
 const RESULT_PREFIX_CHARS = 600;
 
@@ -121,12 +133,13 @@ export function hashAssistantTurn(
   const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
     const result = results[index];
     const resultText = result ? contentText(result.content) : '';
+    const failed = resultFailed(result, resultText);
     return {
       callHash: hashText(callSignature(call.name, call.arguments).exact),
       resultHash: result ? hashText(fold(resultText)) : '',
-      changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
+      changed: result !== undefined && !failed && classifyToolEffect(call.name, call.arguments) === 'change',
       toolName: call.name,
-      failed: result?.isError === true,
+      failed,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
       ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
