@@ -75,11 +75,11 @@ export interface AssistantTurnHashes {
   promptValues?: readonly string[];
   /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
   promptAffirms?: boolean;
-  /** That user turn asks something (has a question mark); absent without terms or without such a turn. */
+  /** That user turn asks something (has a question mark, in any script: `?`, `？`, `¿`, `؟`); absent without terms or without such a turn. */
   promptAsks?: boolean;
   /** How many runs of one thing that user turn asks for (`run it 5 times`: {@link requestedRepeats}); absent without terms, without such a turn or when it names no count. */
   promptRepeats?: number;
-  /** Its text asks something (has a question mark; a reply without tool calls); absent without terms. */
+  /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
 }
 
@@ -94,6 +94,9 @@ const OPENS_WITH_FAILURE = /^\W{0,3}(?:error|fatal(?: error)?|failed|failure)\s?
 export function resultFailed(result: CairnMessage | undefined, text: string): boolean {
   return result !== undefined && (result.isError === true || OPENS_WITH_FAILURE.test(text));
 }
+
+/** A question mark in any script: `?`, the full-width `？` (Chinese, Japanese), the opening `¿` (Spanish), the Arabic `؟`. */
+const QUESTION_MARK = /[?\uff1f\u00bf\u061f]/;
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
 const RESULT_PREFIX_CHARS = 600;
@@ -158,14 +161,14 @@ export function hashAssistantTurn(
   if (!terms) return hashes;
   if (reply) {
     hashes.contentActs = dialogueActs(text);
-    hashes.contentAsks = text.includes('?');
+    hashes.contentAsks = QUESTION_MARK.test(text);
   }
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
     hashes.promptValues = valueTokens(said);
     hashes.promptAffirms = affirms(said);
-    hashes.promptAsks = said.includes('?');
+    hashes.promptAsks = QUESTION_MARK.test(said);
     const repeats = requestedRepeats(said);
     if (repeats !== undefined) hashes.promptRepeats = repeats;
   }

@@ -105,6 +105,10 @@ class StallState {
   userAsked = false;
   /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
   replyAsked = true;
+  /** The user's answer since the latest reply was a yes alone (no value named). */
+  yesOnly = false;
+  /** The value keys the latest reply named (what a yes to it confirmed). */
+  replyValues: ReadonlySet<string> = new Set();
   /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
@@ -181,7 +185,11 @@ class StallState {
  *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
  *   any reply joins it), and it counts once some reply of it performs an act, names a
  *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
- *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does);
+ *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does). A
+ *   go-ahead to a reply that asked nothing pushes like a question ("okay, go ahead" after "I will
+ *   fix it, then run the tests": the plan restated answers it with nothing new), and a yes answers
+ *   a question once (a reply asking again about the very values the user just said yes to got no
+ *   answer it lacked);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -292,8 +300,17 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
-    if (promptValues.length > 0 || (turn.promptAffirms === true && state.replyAsked)) state.userAnswered = true;
-    if (turn.promptAsks === true) state.userAsked = true;
+    if (promptValues.length > 0) {
+      state.userAnswered = true;
+      state.yesOnly = false;
+    } else if (turn.promptAffirms === true && state.replyAsked && !state.userAnswered) {
+      state.userAnswered = true;
+      state.yesOnly = true;
+    }
+    // A question pushes; so does a go-ahead to a reply that asked nothing ("okay, go ahead" after
+    // "I will fix it and run the tests"): the user waits for the work, and a reply restating the
+    // plan answers with nothing new.
+    if (turn.promptAsks === true || (turn.promptAffirms === true && !state.replyAsked)) state.userAsked = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
@@ -337,8 +354,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => term.length >= MIN_ECHO_CHARS && replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // A yes answers a question once: a reply asking again about the very values the user just said
+    // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
+    const reasked = state.yesOnly && values.length > 0 && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
+    const answered = state.userAnswered && !reasked;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
-    const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
     // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
     const sameThing = acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
@@ -358,6 +379,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
+    state.yesOnly = false;
+    state.replyValues = new Set(values);
     state.userAsked = false;
     state.replyAsked = turn.contentAsks !== false || acts.length > 0;
     state.userTerms.clear();
