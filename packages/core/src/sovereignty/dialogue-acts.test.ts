@@ -44,6 +44,9 @@ describe('affirms', () => {
     expect(affirms('Jahresbericht fehlt noch.')).toBe(false);
     expect(affirms('Si vous pouvez, changez la date.')).toBe(false);
     expect(affirms('まだ何も変更されていません。')).toBe(false);
+    expect(affirms('对不起，还是不行。')).toBe(false);
+    expect(affirms('예약을 변경하고 싶어요.')).toBe(false);
+    expect(affirms('네, 진행해 주세요.')).toBe(true);
   });
 });
 

@@ -69,7 +69,7 @@ const AFFIRM = /\b(?:yes|yeah|yep|i confirm|confirmed|go ahead|please proceed|le
  * (Spanish, Portuguese, French, Italian, German, Dutch; Japanese, Chinese, Korean), or anywhere a
  * go-ahead. Whole words where words are spaced; scripts without spaces match as written.
  */
-const AFFIRM_OPENING_OTHER = /^[^\p{L}\p{N}]*(?:(?:sí|vale|claro|de acuerdo|sim|claro|oui|d'accord|sì|certo|va bene|ja|jawohl|einverstanden|genau|klar|prima|akkoord|natuurlijk)(?![\p{L}\p{N}])|はい|ええ|了解|承知|分かりました|わかりました|好的|好|是的|可以|行|对|네|예|좋아요)/u;
+const AFFIRM_OPENING_OTHER = /^[^\p{L}\p{N}]*(?:(?:sí|vale|claro|de acuerdo|sim|oui|d'accord|sì|certo|va bene|ja|jawohl|einverstanden|genau|klar|prima|akkoord|natuurlijk|네|좋아요)(?![\p{L}\p{N}])|はい|ええ|了解|承知|分かりました|わかりました|好的|是的)/u;
 const AFFIRM_OTHER = /(?<![\p{L}\p{N}])(?:adelante|prosiga|continúe|allez-y|vas-y|procedi|vai avanti|mach weiter|nur zu|ga door|pode seguir)(?![\p{L}\p{N}])|進めて|お願いします|どうぞ|继续|請繼續|请继续|진행해/u;
 
 /**
