@@ -21,7 +21,7 @@
  * designed with the blind set, the pooled hold-out and the second labeller's units in view: for
  * it every set here is a tuning set; the lead scores it on a new blind set.
  *
- *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data]
+ *   npx tsx --conditions=@cairn/source packages/bench/scripts/loop-detection.ts [--data ../shared/data] [--window 8]
  */
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -39,8 +39,11 @@ import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') } } });
-const options = { window: DEFAULT_LOOP_WINDOW, repeats: DEFAULT_LOOP_REPEATS };
+const { values } = parseArgs({ options: { data: { type: 'string', default: join(here, '../../../../shared/data') }, window: { type: 'string' } } });
+/** `--window N` scores every detector with another window (to weigh a default change); the labels do not move with it. */
+const window = values.window === undefined ? DEFAULT_LOOP_WINDOW : Number(values.window);
+if (!Number.isInteger(window) || window < 1) throw new Error(`--window: expected a whole number from 1, got ${values.window}`);
+const options = { window, repeats: DEFAULT_LOOP_REPEATS };
 /** Exact repeats only (`loops: { near: false }`), exact + near repeats (the engine's default), and the naive baseline, in one run. */
 const DETECTORS = ['cairn', 'cairn+near', 'cairn+restate', 'cairn+stall', 'naive'] as const;
 

@@ -5,6 +5,7 @@ import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
+import { requestedRepeats } from './requested-repeats.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -14,10 +15,10 @@ export interface CallObservation {
   resultHash: string;
   /** Hash of its result's text with volatile tokens (clock times, dates, durations, generated ids) masked ({@link steadyOutputText}): the outcome, for the stall detector; absent without terms or while unanswered. */
   steadyHash?: string;
-  /** The call changed state successfully (an edit, a write, an install … whose result is not an error). */
+  /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said). */
   changed: boolean;
   toolName: string;
-  /** Its result is an error (`isError`). */
+  /** Its result is an error (`isError`, or its text opens by saying it failed: `Error: …`). */
   failed: boolean;
   /** Its arguments' leaves (for near repeats: which values may vary a little and which not); `[]` without terms. */
   argumentLeaves: readonly ArgumentLeaf[];
@@ -74,11 +75,28 @@ export interface AssistantTurnHashes {
   promptValues?: readonly string[];
   /** That user turn says yes (agrees, confirms, tells the agent to go ahead); absent without terms or without such a turn. */
   promptAffirms?: boolean;
-  /** That user turn asks something (has a question mark); absent without terms or without such a turn. */
+  /** That user turn asks something (has a question mark, in any script: `?`, `？`, `¿`, `؟`); absent without terms or without such a turn. */
   promptAsks?: boolean;
-  /** Its text asks something (has a question mark; a reply without tool calls); absent without terms. */
+  /** How many runs of one thing that user turn asks for (`run it 5 times`: {@link requestedRepeats}); absent without terms, without such a turn or when it names no count. */
+  promptRepeats?: number;
+  /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
 }
+
+/**
+ * A result that opens by saying it failed (`Error: queue is closed`, `ERROR: permission denied`,
+ * `Failed: …`): a tool that reports its failure in its text without flagging it failed all the
+ * same — a change it answered so did not happen.
+ */
+const OPENS_WITH_FAILURE = /^\W{0,3}(?:error|fatal(?: error)?|failed|failure)\s?[:!]/i;
+
+/** Whether a tool result failed: flagged `isError`, or its text opens by saying so ({@link OPENS_WITH_FAILURE}). */
+export function resultFailed(result: CairnMessage | undefined, text: string): boolean {
+  return result !== undefined && (result.isError === true || OPENS_WITH_FAILURE.test(text));
+}
+
+/** A question mark in any script: `?`, the full-width `？` (Chinese, Japanese), the opening `¿` (Spanish), the Arabic `؟`. */
+const QUESTION_MARK = /[?\uff1f\u00bf\u061f]/;
 
 /** Characters of a tool result compared for near repeats (an error's message comes first). */
 const RESULT_PREFIX_CHARS = 600;
@@ -118,12 +136,13 @@ export function hashAssistantTurn(
   const calls = (message.toolCalls ?? []).map((call, index): CallObservation => {
     const result = results[index];
     const resultText = result ? contentText(result.content) : '';
+    const failed = resultFailed(result, resultText);
     return {
       callHash: hashText(callSignature(call.name, call.arguments).exact),
       resultHash: result ? hashText(fold(resultText)) : '',
-      changed: result !== undefined && result.isError !== true && classifyToolEffect(call.name, call.arguments) === 'change',
+      changed: result !== undefined && !failed && classifyToolEffect(call.name, call.arguments) === 'change',
       toolName: call.name,
-      failed: result?.isError === true,
+      failed,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
       ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
@@ -142,14 +161,16 @@ export function hashAssistantTurn(
   if (!terms) return hashes;
   if (reply) {
     hashes.contentActs = dialogueActs(text);
-    hashes.contentAsks = text.includes('?');
+    hashes.contentAsks = QUESTION_MARK.test(text);
   }
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
     hashes.promptValues = valueTokens(said);
     hashes.promptAffirms = affirms(said);
-    hashes.promptAsks = said.includes('?');
+    hashes.promptAsks = QUESTION_MARK.test(said);
+    const repeats = requestedRepeats(said);
+    if (repeats !== undefined) hashes.promptRepeats = repeats;
   }
   return hashes;
 }

@@ -8,6 +8,7 @@ import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
+import type { requestedRepeats } from './requested-repeats.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -104,6 +105,10 @@ class StallState {
   userAsked = false;
   /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
   replyAsked = true;
+  /** The user's answer since the latest reply was a yes alone (no value named). */
+  yesOnly = false;
+  /** The value keys the latest reply named (what a yes to it confirmed). */
+  replyValues: ReadonlySet<string> = new Set();
   /** Terms the user said since the latest reply that no reply has said. */
   userTerms = new Set<string>();
   /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
@@ -180,7 +185,11 @@ class StallState {
  *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
  *   any reply joins it), and it counts once some reply of it performs an act, names a
  *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
- *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does);
+ *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does). A
+ *   go-ahead to a reply that asked nothing pushes like a question ("okay, go ahead" after "I will
+ *   fix it, then run the tests": the plan restated answers it with nothing new), and a yes answers
+ *   a question once (a reply asking again about the very values the user just said yes to got no
+ *   answer it lacked);
  * - the same tool output read back to back, whatever the call, failed or not (term Jaccard of
  *   the outputs' starts ≥ `outputSimilarity`, outputs of at least `MIN_OUTPUT_TERMS` terms;
  *   another such output between ends the run) by calls asking for the same place (every number in
@@ -206,6 +215,9 @@ class StallState {
  *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
  *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
  *   nothing and names nothing, a note to oneself) is no change of state.
+ * The identical call (or change) made again no more often than the user's latest turn asked for
+ * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
+ * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -232,6 +244,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const consider = (signal: LoopSignal): void => {
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
+  /** How many runs of one thing the user's latest turn asked for (0: none): the identical call made no more often is what was asked. */
+  let requested = 0;
+  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs. */
+  const considerRepeat = (signal: LoopSignal): void => {
+    if (signal.count > requested) consider(signal);
+  };
   const cycles = new ChangeCycles();
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
@@ -243,6 +261,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
+      requested = turn.promptRepeats ?? 0;
       cycles.clear();
       futile.clear();
       state.streak.clear();
@@ -267,7 +286,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       state.changes.add(change);
       // The identical change answered alike again: the same attempt made again.
       const again = state.repeats.see(change, call, at, turn.id);
-      consider({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
+      considerRepeat({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
       lastChange = call;
       futile.made(call, turn.id);
       // What the change answered is known (a job id it returned is no news when a status call names it).
@@ -281,8 +300,17 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
-    if (promptValues.length > 0 || (turn.promptAffirms === true && state.replyAsked)) state.userAnswered = true;
-    if (turn.promptAsks === true) state.userAsked = true;
+    if (promptValues.length > 0) {
+      state.userAnswered = true;
+      state.yesOnly = false;
+    } else if (turn.promptAffirms === true && state.replyAsked && !state.userAnswered) {
+      state.userAnswered = true;
+      state.yesOnly = true;
+    }
+    // A question pushes; so does a go-ahead to a reply that asked nothing ("okay, go ahead" after
+    // "I will fix it and run the tests"): the user waits for the work, and a reply restating the
+    // plan answers with nothing new.
+    if (turn.promptAsks === true || (turn.promptAffirms === true && !state.replyAsked)) state.userAsked = true;
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
@@ -300,18 +328,18 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         before = undefined;
       }
       const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
-      consider({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
+      considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
       const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
       outcomes.set(call.callHash, outcome);
       const wasted = futile.judge(news.moved || news.novel.length > 0);
-      if (wasted) consider({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
+      if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       const streak = state.streak.see(call, outcome, news, at, turn.id);
       if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
-      if (rerun) consider({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
+      if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
       const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
       if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
@@ -326,8 +354,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => term.length >= MIN_ECHO_CHARS && replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // A yes answers a question once: a reply asking again about the very values the user just said
+    // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
+    const reasked = state.yesOnly && values.length > 0 && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
+    const answered = state.userAnswered && !reasked;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
-    const stalled = !state.learnt && !state.userAnswered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
     // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
     const sameThing = acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
@@ -347,6 +379,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of turn.contentTerms) state.replied.add(term);
     state.learnt = false;
     state.userAnswered = false;
+    state.yesOnly = false;
+    state.replyValues = new Set(values);
     state.userAsked = false;
     state.replyAsked = turn.contentAsks !== false || acts.length > 0;
     state.userTerms.clear();

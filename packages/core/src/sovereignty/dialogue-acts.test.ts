@@ -33,6 +33,21 @@ describe('affirms', () => {
     expect(affirms('I am not sure where that is.')).toBe(false);
     expect(affirms('Can you not make an exception?')).toBe(false);
   });
+
+  it('reads a yes or a go-ahead in other languages, and not a word that only looks like one', () => {
+    expect(affirms('Ja, genau.')).toBe(true);
+    expect(affirms('Sí, adelante.')).toBe(true);
+    expect(affirms("D'accord, allez-y.")).toBe(true);
+    expect(affirms('Va bene, procedi pure.')).toBe(true);
+    expect(affirms('了解です。進めてください。')).toBe(true);
+    expect(affirms('好的，请继续。')).toBe(true);
+    expect(affirms('Jahresbericht fehlt noch.')).toBe(false);
+    expect(affirms('Si vous pouvez, changez la date.')).toBe(false);
+    expect(affirms('まだ何も変更されていません。')).toBe(false);
+    expect(affirms('对不起，还是不行。')).toBe(false);
+    expect(affirms('예약을 변경하고 싶어요.')).toBe(false);
+    expect(affirms('네, 진행해 주세요.')).toBe(true);
+  });
 });
 
 test.prop([fc.string({ maxLength: 300 })])('acts are distinct, in a fixed order, and the same for the same text', (text) => {

@@ -61,13 +61,21 @@ export function dialogueActs(text: string): DialogueAct[] {
   return acts;
 }
 
-/** Markers of a yes: a turn that opens agreeing, or anywhere a yes, a confirmation, a go-ahead. */
+/** Markers of a yes (English): a turn that opens agreeing, or anywhere a yes, a confirmation, a go-ahead. */
 const AFFIRM_OPENING = /^\W*(?:yes|yeah|yep|sure|ok|okay|alright|of course|certainly|correct|right|great|perfect)\b/;
 const AFFIRM = /\b(?:yes|yeah|yep|i confirm|confirmed|go ahead|please proceed|let's proceed|sounds good|that works)\b/;
+/**
+ * The same in a few other languages, cheap to list: a turn opening with a yes or an okay
+ * (Spanish, Portuguese, French, Italian, German, Dutch; Japanese, Chinese, Korean), or anywhere a
+ * go-ahead. Whole words where words are spaced; scripts without spaces match as written.
+ */
+const AFFIRM_OPENING_OTHER = /^[^\p{L}\p{N}]*(?:(?:sí|vale|claro|de acuerdo|sim|oui|d'accord|sì|certo|va bene|ja|jawohl|einverstanden|genau|klar|prima|akkoord|natuurlijk|네|좋아요)(?![\p{L}\p{N}])|はい|ええ|了解|承知|分かりました|わかりました|好的|是的)/u;
+const AFFIRM_OTHER = /(?<![\p{L}\p{N}])(?:adelante|prosiga|continúe|allez-y|vas-y|procedi|vai avanti|mach weiter|nur zu|ga door|pode seguir)(?![\p{L}\p{N}])|進めて|お願いします|どうぞ|继续|請繼續|请继续|진행해/u;
 
 /**
  * Whether a user's turn says yes (agrees, confirms, tells the agent to go ahead): an answer to
- * what the agent asked, not a push back. Case and curly apostrophes do not matter. Pure.
+ * what the agent asked, not a push back. English markers, and a yes, an okay or a go-ahead in
+ * Spanish, Portuguese, French, Italian, German, Dutch, Japanese, Chinese and Korean. Case and curly apostrophes do not matter. Pure.
  *
  * @example
  * ```ts
@@ -77,5 +85,5 @@ const AFFIRM = /\b(?:yes|yeah|yep|i confirm|confirmed|go ahead|please proceed|le
  */
 export function affirms(text: string): boolean {
   const folded = text.toLowerCase().replace(APOSTROPHES, "'");
-  return AFFIRM_OPENING.test(folded) || AFFIRM.test(folded);
+  return AFFIRM_OPENING.test(folded) || AFFIRM.test(folded) || AFFIRM_OPENING_OTHER.test(folded) || AFFIRM_OTHER.test(folded);
 }

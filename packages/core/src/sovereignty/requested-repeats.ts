@@ -1,0 +1,64 @@
+/** Most repeats a request is read as asking for (a larger count is read as this many). */
+export const MAX_REQUESTED_REPEATS = 100;
+
+/** Small counts written as words, in the languages the rule reads (English, Spanish, Portuguese, French, Italian, German, Dutch; Japanese and Chinese numerals). */
+const COUNT_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20,
+    dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
+    duas: 2, três: 3, quatro: 4, sete: 7, oito: 8, nove: 9, dez: 10,
+    deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, huit: 8, neuf: 9, dix: 10,
+    due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7, otto: 8, dieci: 10,
+    zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6, sieben: 7, acht: 8, neun: 9, zehn: 10,
+    twee: 2, drie: 3, vijf: 5, zes: 6, zeven: 7, negen: 9, tien: 10,
+    二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10, 两: 2,
+  }),
+);
+
+/** A count: digits or one of {@link COUNT_WORDS}. */
+const COUNT = String.raw`(\d{1,3}|[a-zäöüßàâçéèêëîïôûùç]+|[二三四五六七八九十两])`;
+
+/**
+ * A count followed by a word for "times" or for one go of a repeated run: English `3 times`,
+ * `5 runs`, `4 rounds`, `3 iterations`, `3 passes`, `3 trials`, `3 attempts`, `3 tries`;
+ * Spanish `veces`, Portuguese `vezes`, French `fois`, Italian `volte`, German `mal` (`3 mal`,
+ * `dreimal`), Dutch `keer`, Russian `раз`, Japanese `回` / `度`, Chinese `次` / `遍`, Korean `번` / `회`.
+ */
+const REPEAT_REQUEST = new RegExp(
+  [
+    String.raw`(?<![\p{L}\p{N}])${COUNT}\s?(?:times|runs|rounds|iterations|repetitions|passes|trials|attempts|tries|veces|vezes|fois|volte|-?mal|keer|раза?)(?![\p{L}\p{N}])`,
+    String.raw`${COUNT}\s?(?:回|度|次|遍|번|회)`,
+  ].join('|'),
+  'gu',
+);
+
+/**
+ * How many runs of one thing a user's turn asks for: the largest count it names before a word for
+ * "times" or for one go of a run (`run the benchmark 5 times`, `3 runs`, `cinco veces`, `dreimal`,
+ * `3回`), at least 2 and at most {@link MAX_REQUESTED_REPEATS}; `undefined` when it names none. A
+ * user who asks for that many runs requires the repeats (a benchmark run several times to take a
+ * median, a flaky test re-run to see whether it fails): the identical call made up to that many
+ * times is what was asked for, not a loop. Reads digits and small number words in English,
+ * Spanish, Portuguese, French, Italian, German and Dutch, and Japanese and Chinese numerals; no
+ * phrase of a particular task. Pure.
+ *
+ * @param text - The user's turn.
+ * @returns The count asked for, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * requestedRepeats('Run `npm test` 5 times and tell me whether it ever fails.'); // 5
+ * requestedRepeats('Ejecuta la prueba tres veces.'); // 3
+ * requestedRepeats('Run the tests.'); // undefined
+ * ```
+ */
+export function requestedRepeats(text: string): number | undefined {
+  let most: number | undefined;
+  for (const match of text.toLowerCase().matchAll(REPEAT_REQUEST)) {
+    const word = match[1] ?? match[2]!;
+    const count = /^\d+$/.test(word) ? Number(word) : COUNT_WORDS.get(word);
+    if (count === undefined || count < 2) continue;
+    most = Math.max(most ?? 0, Math.min(count, MAX_REQUESTED_REPEATS));
+  }
+  return most;
+}
