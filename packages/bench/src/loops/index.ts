@@ -41,3 +41,5 @@ export { BLIND_EPISODES_PER_KIND_6, BLIND_LOOP_KINDS_6, OBSERVED_KINDS_6, blindL
 export type { BlindLoopEpisode6, BlindLoopEpisodeKind6, BlindLoopStratum6 } from './blind-loop-episodes-6.js';
 export { BLIND_EPISODES_PER_KIND_7, BLIND_LOOP_KINDS_7, OBSERVED_KINDS_7, blindLoopEpisode7, blindLoopEpisodes7 } from './blind-loop-episodes-7.js';
 export type { BlindLoopEpisode7, BlindLoopEpisodeKind7, BlindLoopStratum7 } from './blind-loop-episodes-7.js';
+export { BLIND_EPISODES_PER_KIND_8, BLIND_LOOP_KINDS_8, OBSERVED_KINDS_8, blindLoopEpisode8, blindLoopEpisodes8 } from './blind-loop-episodes-8.js';
+export type { BlindLoopEpisode8, BlindLoopEpisodeKind8, BlindLoopStratum8 } from './blind-loop-episodes-8.js';
