@@ -19,7 +19,7 @@ const HINTS = [
   (a: number) => `Otra vez: divide entre ${a} en los dos lados y tendrás x.`,
   (a: number) => `Lo mismo de antes: el ${a} pasa dividiendo.`,
 ] as const;
-const STUCK = ['No lo entiendo. ¿Por qué se divide?', 'Sigo sin entenderlo…', 'Perdona, pero no lo veo.', 'Es que no sé qué significa "despejar".', 'Sigo igual de perdida.', 'Nada, no lo pillo.'] as const;
+const STUCK = ['No lo entiendo. ¿Por qué se divide?', 'Sigo sin entenderlo…', 'Perdona, pero no lo veo.', 'Sigo sin verlo, de verdad.', 'Sigo igual de perdida.', 'Nada, no lo pillo.'] as const;
 
 /** The learner does not understand a step; the tutor gives the same hint in new Spanish words each time instead of changing approach. */
 const spanishHintReworded: Family8 = (log, random, tier) => {
