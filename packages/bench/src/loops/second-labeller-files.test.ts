@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blindLoopEpisodes7 } from './blind-loop-episodes-7.js';
+import { blindLoopEpisodes8 } from './blind-loop-episodes-8.js';
 
-const file = JSON.parse(readFileSync(new URL('./loop-labels-seventh-second.json', import.meta.url), 'utf8')) as { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
+type LabelFile = { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
 
-describe('the second labeller of the seventh blind set', () => {
+describe.each([
+  ['seventh', 'loop-labels-seventh-second.json', blindLoopEpisodes7],
+  ['eighth', 'loop-labels-eighth-second.json', blindLoopEpisodes8],
+] as const)('the second labeller of the %s blind set', (_, fileName, episodes) => {
   it('labels every episode of the set, and nothing else, with a boolean label, a borderline mark and a reason', () => {
-    const ids = blindLoopEpisodes7().map((episode) => episode.id);
+    const file = JSON.parse(readFileSync(new URL(`./${fileName}`, import.meta.url), 'utf8')) as LabelFile;
+    const ids = episodes().map((episode) => episode.id);
     expect(Object.keys(file.labels).sort()).toEqual([...ids].sort());
     for (const label of Object.values(file.labels)) {
       expect(typeof label.loop).toBe('boolean');

@@ -1,0 +1,116 @@
+/**
+ * The sections of `loop-detection.ts` for the blind sets that carry strata, domains and a second,
+ * blind labeller (issue 16): the seventh and the eighth. Each was written by an author who never
+ * read a detector, while the stall detector's next version was tuned on the sets before it; a
+ * second labeller labelled the same episodes from their messages alone (shuffled under opaque
+ * ids). A section prints the two labellers' agreement, then each detector's scores — all, without
+ * the borderline ones, per stratum, per domain, on the episodes both label alike — and again by
+ * the second labeller's labels.
+ */
+import { readFileSync } from 'node:fs';
+import type { DetectLoopOptions } from '@cairn/core';
+import { blindLoopEpisodes7, blindLoopEpisodes8, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
+
+/** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
+interface LabelledBlindSet {
+  title: string;
+  /** Where it comes from and how it was written (after the counts). */
+  about: string;
+  episodes: readonly (ScoredEpisode & { stratum: string })[];
+  /** `[kind prefix, domain name]`. */
+  domains: readonly (readonly [string, string])[];
+  /** The second labeller's labels, in `src/loops/`. */
+  secondLabels: string;
+}
+
+function printLabelledBlindSetReport(set: LabelledBlindSet, options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  const { episodes } = set;
+  const loops = episodes.filter((episode) => episode.loop).length;
+  const borderlineLoops = episodes.filter((episode) => episode.loop && episode.borderline).length;
+  const borderlineOthers = episodes.filter((episode) => !episode.loop && episode.borderline).length;
+  const kinds = new Set(episodes.map((episode) => episode.kind)).size;
+  process.stdout.write(`\n${set.title} (${episodes.length} synthetic episodes of ${kinds} kinds, ${loops} loops of which ${borderlineLoops} borderline, ${episodes.length - loops} hard non-loops of which ${borderlineOthers} borderline; ${set.about})\n`);
+  const second = new Map(Object.entries((JSON.parse(readFileSync(new URL(`../src/loops/${set.secondLabels}`, import.meta.url), 'utf8')) as { labels: Record<string, { loop: boolean; borderline: boolean }> }).labels));
+  const labelled = episodes.filter((episode) => second.has(episode.id));
+  const agreement = cohensKappa(labelled.map((episode) => [episode.loop, second.get(episode.id)!.loop] as const));
+  const disagreed = labelled.filter((episode) => episode.loop !== second.get(episode.id)!.loop);
+  process.stdout.write(
+    `second labeller (blind, messages only): ${labelled.length} episodes, ${labelled.filter((episode) => second.get(episode.id)!.loop).length} loops; agreement ${(agreement.observedAgreement * 100).toFixed(1)}%, Cohen's kappa ${agreement.kappa.toFixed(3)}; they differ on ${disagreed.map((episode) => `${episode.id} (${episode.kind}, author: ${episode.loop ? 'loop' : 'not'})`).join(', ') || 'none'}\n`,
+  );
+  const domainOf = (kind: string) => set.domains.find(([prefix]) => kind.replace(/^(loop|work):/, '').startsWith(`${prefix}-`))?.[1] ?? 'other';
+  printEpisodeScores(episodes, options, detectors, [
+    ['observed', episodes.filter((episode) => episode.stratum === 'observed')],
+    ['novel', episodes.filter((episode) => episode.stratum === 'novel')],
+    ...set.domains.map(([, domain]) => [domain, episodes.filter((episode) => domainOf(episode.kind) === domain)] as const),
+    ['both labellers agree', labelled.filter((episode) => episode.loop === second.get(episode.id)!.loop)],
+  ]);
+  process.stdout.write("by the second labeller's labels (and borderline marks):\n");
+  printEpisodeScores(
+    labelled.map((episode) => ({ ...episode, ...second.get(episode.id)! })),
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the seventh blind set (`src/loops/blind-loop-episodes-7.ts`): 81
+ * episodes written while loops10 was tuned on the fifth and sixth sets; its novel kinds come from
+ * four new domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printSeventhBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Seventh blind set',
+      about:
+        "src/loops/blind-loop-episodes-7.ts, written by an author who never read a detector, while the stall detector's sixth version (loops10) was tuned on the fifth and sixth sets; observed and novel strata, the novel kinds from four new domains; scored once as written (cairn+stall 78.9% / 90.9%), then studied and tuned on for cairn+stall by loops11: for it a tuning set now",
+      episodes: blindLoopEpisodes7(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['web', 'web research'],
+        ['sql', 'data / SQL'],
+        ['ops', 'operations'],
+        ['crew', 'multi-agent crews'],
+      ],
+      secondLabels: 'loop-labels-seventh-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the eighth blind set (`src/loops/blind-loop-episodes-8.ts`): 75
+ * episodes written while loops11 was tuned on the seventh; its novel kinds come from six more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printEighthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Eighth blind set',
+      about:
+        "src/loops/blind-loop-episodes-8.ts, written by an author who never read a detector, while the stall detector's seventh version (loops11) was tuned on the seventh set; observed and novel strata, the novel kinds from six more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes8(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['mail', 'calendar / e-mail'],
+        ['home', 'home and robots'],
+        ['sheet', 'spreadsheets / finance'],
+        ['tutor', 'tutoring'],
+        ['game', 'games'],
+        ['l10n', 'localisation'],
+      ],
+      secondLabels: 'loop-labels-eighth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
