@@ -254,6 +254,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
+  /** Observations so far whose call was answered otherwise than the time before (a change between them made a difference). */
+  let moves = 0;
   /** The window before the first change not yet judged by an observation. */
   let before: BeforeChange | undefined;
   /** The latest successful change. */
@@ -275,7 +277,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
         continue;
       }
-      const change = changeKey(call, outcomeOf(call));
+      // A change is made again only while nothing it could have caused has moved: once a call is
+      // answered otherwise than before (the test fails another way), the next change at the same
+      // place, answered with the same report, is a new attempt.
+      const change = `${changeKey(call, outcomeOf(call))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -331,7 +336,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
-      const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
+      const previous = outcomes.get(call.callHash);
+      const news = observationNews(call, outcome, state.terms, previous);
+      if (previous !== undefined && previous !== outcome) moves++;
       outcomes.set(call.callHash, outcome);
       const wasted = futile.judge(news.moved || news.novel.length > 0);
       if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
