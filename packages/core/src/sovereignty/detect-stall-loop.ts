@@ -81,9 +81,19 @@ interface BeforeChange {
   again: boolean;
 }
 
-/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}). */
+/**
+ * Share of their argument terms (Jaccard) two changes naming no number must have in common to be
+ * the same change made again: with no line, id or count to tell the place, the wording tells it (a
+ * task handed to another worker in other words is a new change; an install retried is not).
+ */
+export const SAME_CHANGE_WORDING = 0.5;
+
+/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}); naming no number, worded alike ({@link SAME_CHANGE_WORDING}). */
 function changedAgain(previous: CallObservation | undefined, call: CallObservation): boolean {
-  return previous !== undefined && samePlace(previous.argumentNumbers ?? [], call.argumentNumbers ?? []);
+  if (previous === undefined) return false;
+  const [before, now] = [previous.argumentNumbers ?? [], call.argumentNumbers ?? []];
+  if (before.length > 0 || now.length > 0) return samePlace(before, now);
+  return jaccard(previous.argumentTerms ?? [], call.argumentTerms ?? []) >= SAME_CHANGE_WORDING;
 }
 
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
