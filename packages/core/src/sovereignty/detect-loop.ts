@@ -1,5 +1,6 @@
 import type { LoopSignal } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectLoop}. */
 export interface DetectLoopOptions {
@@ -44,6 +45,8 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   const seenChanges = new Set<string>();
   const recent = turns.slice(-window);
   const order = new Map<string, number>();
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
     // A new successful change of state: what repeated before it may now turn out differently.
@@ -56,7 +59,11 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
     const keys: Key[] = [];
     // A reply counts on its own; the text beside a call is the call's narration (the same "let me
     // scroll further" over new pages is progress): the call and its result decide.
-    if (turn.contentHash && turn.calls.length === 0) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+    // A reply given again because the user asked for it again is the answer asked for (answersAskAgain).
+    if (turn.contentHash && turn.calls.length === 0) {
+      if (!answersAskAgain(turn, previousReply)) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+      previousReply = turn.contentHash;
+    }
     // Parallel calls to the same thing in one message are one attempt.
     const once = new Set<string>();
     for (const call of turn.calls) {

@@ -1,6 +1,7 @@
 import type { LoopSignal, NearLoopSimilarity } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { jaccard, sameAttempt, type ArgumentLeaf } from './near-repeat-features.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectNearLoop}: the window, the repeats and the similarities. */
 export interface DetectNearLoopOptions extends NearLoopSimilarity {
@@ -83,6 +84,8 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
 export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: DetectNearLoopOptions): LoopSignal | undefined {
   let items: Item[] = [];
   const seenChanges = new Set<string>();
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
   for (const turn of turns.slice(-options.window)) {
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -90,8 +93,10 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
       if (!seenChanges.has(change)) items = [];
       seenChanges.add(change);
     }
+    // A reply given again because the user asked for it again is the answer asked for (answersAskAgain).
     if (turn.calls.length === 0 && turn.contentTerms.length > 0) {
-      items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+      if (!answersAskAgain(turn, previousReply)) items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+      previousReply = turn.contentHash;
     }
     const tools = new Set<string>();
     for (const call of turn.calls) {

@@ -9,6 +9,7 @@ import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-act
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
 import type { requestedRepeats } from './requested-repeats.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -270,6 +271,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let before: BeforeChange | undefined;
   /** The latest successful change. */
   let lastChange: CallObservation | undefined;
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
@@ -374,7 +377,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // A yes answers a question once: a reply asking again about the very values the user just said
     // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
     const reasked = state.yesOnly && values.length > 0 && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
-    const answered = state.userAnswered && !reasked;
+    // A reply given again because the user asked for it again answers that request (answersAskAgain).
+    const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
+    previousReply = turn.contentHash;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
