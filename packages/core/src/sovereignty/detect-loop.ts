@@ -28,6 +28,8 @@ interface Key {
  *   changed, is progress);
  * - a successful change not seen before in the window (a new edit, an install) starts the count
  *   afresh: re-running a test after each new edit is iteration, not a loop.
+ * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
+ *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked.
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
@@ -47,8 +49,13 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   const order = new Map<string, number>();
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
+  /** How many runs of one thing the user's latest turn asked for (`requestedRepeats`; 0: none, or turns hashed without terms). */
+  let requested = 0;
+  /** The runs asked for when each call last counted: the identical call made no more often is what was asked. */
+  const allowed = new Map<string, number>();
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
+    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
     // A new successful change of state: what repeated before it may now turn out differently.
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -73,6 +80,7 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName });
     }
     for (const { key, kind, hash, toolName } of keys) {
+      if (kind === 'call') allowed.set(key, requested);
       const known = counts.get(key);
       if (known) {
         known.count++;
@@ -84,8 +92,8 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   });
   let best: LoopSignal | undefined;
   let bestOrder = -1;
-  for (const signal of counts.values()) {
-    if (signal.count < repeats) continue;
+  for (const [key, signal] of counts) {
+    if (signal.count < repeats || signal.count <= (allowed.get(key) ?? 0)) continue;
     const at = order.get(signal.lastId) ?? -1;
     if (!best || signal.count > best.count || (signal.count === best.count && at > bestOrder)) {
       best = signal;

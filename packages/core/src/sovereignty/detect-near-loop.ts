@@ -28,6 +28,8 @@ interface Reply {
 
 interface Attempt {
   kind: 'call';
+  /** How many runs the user's latest turn asked for when it was made (`requestedRepeats`). */
+  requested: number;
   id: string;
   hash: string;
   toolName: string;
@@ -66,7 +68,8 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   is a systematic try of a different value, not a repeat), the free-text values (code, a
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
  *   (≥ `resultSimilarity`).
- * At least `repeats` of them within the last `window` assistant messages, with no new successful
+ * At least `repeats` of them within the last `window` assistant messages (and more than the user's
+ * latest turn asked for: `requestedRepeats`, "run it 5 times"), with no new successful
  * change of state in between (a new edit or write that applied starts the count afresh). Only
  * failed calls count here: a successful call with varied arguments is progress, and exact repeats
  * of successful calls are `detectLoop`'s. Pure and deterministic; needs the turns hashed with
@@ -86,7 +89,10 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   const seenChanges = new Set<string>();
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
+  /** How many runs of one thing the user's latest turn asked for (0: none). */
+  let requested = 0;
   for (const turn of turns.slice(-options.window)) {
+    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const change = `${call.callHash}:${call.resultHash}`;
@@ -103,7 +109,7 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
       // Parallel failing calls of one tool in one message are one attempt.
       if (!call.failed || tools.has(call.toolName)) continue;
       tools.add(call.toolName);
-      items.push({ kind: 'call', id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
+      items.push({ kind: 'call', requested, id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
     }
   }
   let best: LoopSignal | undefined;
@@ -111,12 +117,15 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   items.forEach((item, at) => {
     let count = 0;
     let lastId = item.id;
+    let asked = 0;
     for (const other of items) {
       if (!near(item, other, options)) continue;
       count++;
       lastId = other.id;
+      asked = other.kind === 'call' ? other.requested : 0;
     }
-    if (count < options.repeats) return;
+    // The same call tried no more often than the user's latest turn asked for is what was asked.
+    if (count < options.repeats || count <= asked) return;
     if (!best || count > best.count || (count === best.count && at > bestAt)) {
       best = { kind: item.kind, count, hash: item.hash, lastId, near: true, ...(item.kind === 'call' ? { toolName: item.toolName } : {}) };
       bestAt = at;
