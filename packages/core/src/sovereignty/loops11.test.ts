@@ -28,8 +28,12 @@ function call(name: string, args: Record<string, unknown>, result: string, { isE
   return hashAssistantTurn(message, [{ id: `${id}r`, role: 'tool', toolCallId: `${id}c`, name, content: result, isError }], { terms: true, prompt });
 }
 
-/** Any detector of the default configuration (exact, near, stall) raises. */
-const anyRaises = (turns: readonly AssistantTurnHashes[]): boolean => Boolean(detectLoop(turns, loops) ?? detectNearLoop(turns, near) ?? detectStallLoop(turns, stall));
+/** Any detector of the default configuration (exact, near, stall) raises after some message (the engine checks after each). */
+const anyRaises = (turns: readonly AssistantTurnHashes[]): boolean =>
+  turns.some((_, index) => {
+    const seen = turns.slice(0, index + 1);
+    return Boolean(detectLoop(seen, loops) ?? detectNearLoop(seen, near) ?? detectStallLoop(seen, stall));
+  });
 
 describe('loops11: compact ages masked like clock readings', () => {
   const table = (ready: string, age: string): string => `NAME           READY   UP-TO-DATE   AVAILABLE   AGE\ncheckout-api   ${ready}     3            1           ${age}`;
@@ -69,7 +73,7 @@ describe('loops11: a change made again only while nothing has moved', () => {
   it('does not take new edits of one line, each answered with the same report, for one edit made again while each run fails another way', () => {
     const errors = ["TypeError: normalize() got an unexpected keyword argument 'strict'", "AttributeError: 'NoneType' object has no attribute 'strip'", "AssertionError: expected None, got 'None'"];
     const turns = [run('ValueError: invalid docstring'), ...['normalize(value, strict=False)', 'normalize(value.strip())', 'normalize(str(value))'].flatMap((code, index) => [edit(code), run(errors[index]!)])];
-    expect(detectStallLoop(turns, stall)).toBeUndefined();
+    expect(anyRaises(turns)).toBe(false);
   });
 
   it('still finds new edits of one line answered with the same report while the run fails the same way', () => {
@@ -81,8 +85,9 @@ describe('loops11: a change made again only while nothing has moved', () => {
 
 describe('loops11: a change naming no number is made again only when worded alike', () => {
   const CHECKLIST = '# HANDOFF\n1. State the task and the definition of done.\n2. Name the input files.\n3. Name who reviews the result.\n4. Report blockers within ten minutes.';
-  const read = (): AssistantTurnHashes => call('read_file', { path: 'HANDOFF.md' }, CHECKLIST);
-  const dispatch = (worker: string, task: string, user?: string): AssistantTurnHashes => call('dispatch', { worker, task }, `dispatched to ${worker}`, user === undefined ? {} : { user });
+  /** The checklist read, after a worker's report (if any). */
+  const read = (user?: string): AssistantTurnHashes => call('read_file', { path: 'HANDOFF.md' }, CHECKLIST, user === undefined ? {} : { user });
+  const dispatch = (worker: string, task: string): AssistantTurnHashes => call('dispatch', { worker, task }, `dispatched to ${worker}`);
 
   it('does not count a checklist read before each hand-off of another task to another worker', () => {
     const steps = [
@@ -91,12 +96,12 @@ describe('loops11: a change naming no number is made again only when worded alik
       ['writer', 'Write the two-page report from stats.json.'],
       ['checker', 'Check every figure in report.md against stats.json.'],
     ] as const;
-    const turns = steps.flatMap(([worker, task], index) => [read(), dispatch(worker, task, index === 0 ? undefined : `${steps[index - 1]![0]}: done.`)]);
-    expect(detectStallLoop(turns, stall)).toBeUndefined();
+    const turns = steps.flatMap(([worker, task], index) => [read(index === 0 ? undefined : `${steps[index - 1]![0]}: done.`), dispatch(worker, task)]);
+    expect(anyRaises(turns)).toBe(false);
   });
 
   it('still finds the checklist read again around the same hand-off sent again', () => {
-    const turns = [0, 1, 2].flatMap((round) => [read(), dispatch('scraper', 'Collect the listings into listings.csv.', round === 0 ? undefined : 'scraper: nothing arrived.')]);
+    const turns = [0, 1, 2].flatMap((round) => [read(round === 0 ? undefined : 'scraper: nothing arrived.'), dispatch('scraper', 'Collect the listings into listings.csv.')]);
     expect(detectStallLoop(turns, stall)).toMatchObject({ kind: 'call', count: 3 });
   });
 });
