@@ -29,7 +29,9 @@ interface Key {
  * - a successful change not seen before in the window (a new edit, an install) starts the count
  *   afresh: re-running a test after each new edit is iteration, not a loop.
  * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
- *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked.
+ *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked, and
+ *   so is a reply given word for word again right after the user asks for it again
+ *   (`answersAskAgain`: "once more, please").
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).

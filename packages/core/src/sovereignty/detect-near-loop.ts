@@ -69,7 +69,8 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
  *   (≥ `resultSimilarity`).
  * At least `repeats` of them within the last `window` assistant messages (and more than the user's
- * latest turn asked for: `requestedRepeats`, "run it 5 times"), with no new successful
+ * latest turn asked for: `requestedRepeats`, "run it 5 times"; a reply given word for word again
+ * right after the user asks for it again is not counted: `answersAskAgain`), with no new successful
  * change of state in between (a new edit or write that applied starts the count afresh). Only
  * failed calls count here: a successful call with varied arguments is progress, and exact repeats
  * of successful calls are `detectLoop`'s. Pure and deterministic; needs the turns hashed with

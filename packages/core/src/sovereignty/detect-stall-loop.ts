@@ -224,11 +224,14 @@ class StallState {
  * - the exact detector's repeats read with volatile tokens masked ({@link SteadyRepeats}: the same
  *   call with the same outcome, however short, a change included — a question re-put to a helper
  *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
- *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
+ *   the same long report, {@link changeKey}, until some call is answered otherwise than the time
+ *   before: then the change made a difference, and the next one is a new attempt). A silent change ({@link silentChange}: it answered
  *   nothing and names nothing, a note to oneself) is no change of state.
  * The identical call (or change) made again no more often than the user's latest turn asked for
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
+ * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
+ * answers that request: it restates nothing.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -236,7 +239,7 @@ class StallState {
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh and ends any loop before it), make a loop — progress is judged by
  * the outcome: a change made again at the same place as the change before it (the same line
- * tweaked, an install retried) whose next observation of a call made before it gets the same
+ * tweaked, an install retried; naming no number, worded alike: {@link SAME_CHANGE_WORDING}) whose next observation of a call made before it gets the same
  * outcome as before made no difference, and the window goes on as if it had not happened. Pure and deterministic; needs the turns hashed with
  * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
  * bounded term lists for the k outputs in the window, O(terms) per reply.
