@@ -6,6 +6,7 @@ import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
+import { asksAgain } from './asks-again.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -79,6 +80,8 @@ export interface AssistantTurnHashes {
   promptAsks?: boolean;
   /** How many runs of one thing that user turn asks for (`run it 5 times`: {@link requestedRepeats}); absent without terms, without such a turn or when it names no count. */
   promptRepeats?: number;
+  /** That user turn asks for something again (`say that once more`, `다시 한 번만요`: {@link asksAgain}); absent without terms, without such a turn or when it does not. */
+  promptAsksAgain?: boolean;
   /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
 }
@@ -171,6 +174,7 @@ export function hashAssistantTurn(
     hashes.promptAsks = QUESTION_MARK.test(said);
     const repeats = requestedRepeats(said);
     if (repeats !== undefined) hashes.promptRepeats = repeats;
+    if (asksAgain(said)) hashes.promptAsksAgain = true;
   }
   return hashes;
 }

@@ -1,5 +1,6 @@
 import type { LoopSignal } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectLoop}. */
 export interface DetectLoopOptions {
@@ -27,6 +28,10 @@ interface Key {
  *   changed, is progress);
  * - a successful change not seen before in the window (a new edit, an install) starts the count
  *   afresh: re-running a test after each new edit is iteration, not a loop.
+ * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
+ *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked, and
+ *   so is a reply given word for word again right after the user asks for it again
+ *   (`answersAskAgain`: "once more, please").
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
@@ -44,8 +49,15 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   const seenChanges = new Set<string>();
   const recent = turns.slice(-window);
   const order = new Map<string, number>();
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
+  /** How many runs of one thing the user's latest turn asked for (`requestedRepeats`; 0: none, or turns hashed without terms). */
+  let requested = 0;
+  /** The runs asked for when each call last counted: the identical call made no more often is what was asked. */
+  const allowed = new Map<string, number>();
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
+    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
     // A new successful change of state: what repeated before it may now turn out differently.
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -56,7 +68,11 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
     const keys: Key[] = [];
     // A reply counts on its own; the text beside a call is the call's narration (the same "let me
     // scroll further" over new pages is progress): the call and its result decide.
-    if (turn.contentHash && turn.calls.length === 0) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+    // A reply given again because the user asked for it again is the answer asked for (answersAskAgain).
+    if (turn.contentHash && turn.calls.length === 0) {
+      if (!answersAskAgain(turn, previousReply)) keys.push({ key: `c:${turn.contentHash}`, kind: 'content', hash: turn.contentHash });
+      previousReply = turn.contentHash;
+    }
     // Parallel calls to the same thing in one message are one attempt.
     const once = new Set<string>();
     for (const call of turn.calls) {
@@ -66,6 +82,7 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName });
     }
     for (const { key, kind, hash, toolName } of keys) {
+      if (kind === 'call') allowed.set(key, requested);
       const known = counts.get(key);
       if (known) {
         known.count++;
@@ -77,8 +94,8 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   });
   let best: LoopSignal | undefined;
   let bestOrder = -1;
-  for (const signal of counts.values()) {
-    if (signal.count < repeats) continue;
+  for (const [key, signal] of counts) {
+    if (signal.count < repeats || signal.count <= (allowed.get(key) ?? 0)) continue;
     const at = order.get(signal.lastId) ?? -1;
     if (!best || signal.count > best.count || (signal.count === best.count && at > bestOrder)) {
       best = signal;

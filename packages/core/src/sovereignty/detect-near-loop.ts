@@ -1,6 +1,7 @@
 import type { LoopSignal, NearLoopSimilarity } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { jaccard, sameAttempt, type ArgumentLeaf } from './near-repeat-features.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectNearLoop}: the window, the repeats and the similarities. */
 export interface DetectNearLoopOptions extends NearLoopSimilarity {
@@ -27,6 +28,8 @@ interface Reply {
 
 interface Attempt {
   kind: 'call';
+  /** How many runs the user's latest turn asked for when it was made (`requestedRepeats`). */
+  requested: number;
   id: string;
   hash: string;
   toolName: string;
@@ -65,7 +68,9 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   is a systematic try of a different value, not a repeat), the free-text values (code, a
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
  *   (≥ `resultSimilarity`).
- * At least `repeats` of them within the last `window` assistant messages, with no new successful
+ * At least `repeats` of them within the last `window` assistant messages (and more than the user's
+ * latest turn asked for: `requestedRepeats`, "run it 5 times"; a reply given word for word again
+ * right after the user asks for it again is not counted: `answersAskAgain`), with no new successful
  * change of state in between (a new edit or write that applied starts the count afresh). Only
  * failed calls count here: a successful call with varied arguments is progress, and exact repeats
  * of successful calls are `detectLoop`'s. Pure and deterministic; needs the turns hashed with
@@ -83,22 +88,29 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
 export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: DetectNearLoopOptions): LoopSignal | undefined {
   let items: Item[] = [];
   const seenChanges = new Set<string>();
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
+  /** How many runs of one thing the user's latest turn asked for (0: none). */
+  let requested = 0;
   for (const turn of turns.slice(-options.window)) {
+    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const change = `${call.callHash}:${call.resultHash}`;
       if (!seenChanges.has(change)) items = [];
       seenChanges.add(change);
     }
+    // A reply given again because the user asked for it again is the answer asked for (answersAskAgain).
     if (turn.calls.length === 0 && turn.contentTerms.length > 0) {
-      items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+      if (!answersAskAgain(turn, previousReply)) items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+      previousReply = turn.contentHash;
     }
     const tools = new Set<string>();
     for (const call of turn.calls) {
       // Parallel failing calls of one tool in one message are one attempt.
       if (!call.failed || tools.has(call.toolName)) continue;
       tools.add(call.toolName);
-      items.push({ kind: 'call', id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
+      items.push({ kind: 'call', requested, id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
     }
   }
   let best: LoopSignal | undefined;
@@ -106,12 +118,15 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   items.forEach((item, at) => {
     let count = 0;
     let lastId = item.id;
+    let asked = 0;
     for (const other of items) {
       if (!near(item, other, options)) continue;
       count++;
       lastId = other.id;
+      asked = other.kind === 'call' ? other.requested : 0;
     }
-    if (count < options.repeats) return;
+    // The same call tried no more often than the user's latest turn asked for is what was asked.
+    if (count < options.repeats || count <= asked) return;
     if (!best || count > best.count || (count === best.count && at > bestAt)) {
       best = { kind: item.kind, count, hash: item.hash, lastId, near: true, ...(item.kind === 'call' ? { toolName: item.toolName } : {}) };
       bestAt = at;

@@ -9,6 +9,7 @@ import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-act
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
 import type { requestedRepeats } from './requested-repeats.js';
+import { answersAskAgain } from './asks-again.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -81,9 +82,19 @@ interface BeforeChange {
   again: boolean;
 }
 
-/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}). */
+/**
+ * Share of their argument terms (Jaccard) two changes naming no number must have in common to be
+ * the same change made again: with no line, id or count to tell the place, the wording tells it (a
+ * task handed to another worker in other words is a new change; an install retried is not).
+ */
+export const SAME_CHANGE_WORDING = 0.5;
+
+/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}); naming no number, worded alike ({@link SAME_CHANGE_WORDING}). */
 function changedAgain(previous: CallObservation | undefined, call: CallObservation): boolean {
-  return previous !== undefined && samePlace(previous.argumentNumbers ?? [], call.argumentNumbers ?? []);
+  if (previous === undefined) return false;
+  const [before, now] = [previous.argumentNumbers ?? [], call.argumentNumbers ?? []];
+  if (before.length > 0 || now.length > 0) return samePlace(before, now);
+  return jaccard(previous.argumentTerms ?? [], call.argumentTerms ?? []) >= SAME_CHANGE_WORDING;
 }
 
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
@@ -213,11 +224,14 @@ class StallState {
  * - the exact detector's repeats read with volatile tokens masked ({@link SteadyRepeats}: the same
  *   call with the same outcome, however short, a change included — a question re-put to a helper
  *   whose answer carries a fresh trace id; a change worded otherwise at the same place answered with
- *   the same long report, {@link changeKey}). A silent change ({@link silentChange}: it answered
+ *   the same long report, {@link changeKey}, until some call is answered otherwise than the time
+ *   before: then the change made a difference, and the next one is a new attempt). A silent change ({@link silentChange}: it answered
  *   nothing and names nothing, a note to oneself) is no change of state.
  * The identical call (or change) made again no more often than the user's latest turn asked for
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
+ * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
+ * answers that request: it restates nothing.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -225,7 +239,7 @@ class StallState {
  * assistant messages, with no new successful change of state in between (a new edit or write
  * that applied starts afresh and ends any loop before it), make a loop — progress is judged by
  * the outcome: a change made again at the same place as the change before it (the same line
- * tweaked, an install retried) whose next observation of a call made before it gets the same
+ * tweaked, an install retried; naming no number, worded alike: {@link SAME_CHANGE_WORDING}) whose next observation of a call made before it gets the same
  * outcome as before made no difference, and the window goes on as if it had not happened. Pure and deterministic; needs the turns hashed with
  * `terms` and their `prompt` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of
  * bounded term lists for the k outputs in the window, O(terms) per reply.
@@ -254,10 +268,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
+  /** Observations so far whose call was answered otherwise than the time before (a change between them made a difference). */
+  let moves = 0;
   /** The window before the first change not yet judged by an observation. */
   let before: BeforeChange | undefined;
   /** The latest successful change. */
   let lastChange: CallObservation | undefined;
+  /** The latest reply's hash (a message without tool calls). */
+  let previousReply: string | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
@@ -275,7 +293,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
         continue;
       }
-      const change = changeKey(call, outcomeOf(call));
+      // A change is made again only while nothing it could have caused has moved: once a call is
+      // answered otherwise than before (the test fails another way), the next change at the same
+      // place, answered with the same report, is a new attempt.
+      const change = `${changeKey(call, outcomeOf(call))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -331,7 +352,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
-      const news = observationNews(call, outcome, state.terms, outcomes.get(call.callHash));
+      const previous = outcomes.get(call.callHash);
+      const news = observationNews(call, outcome, state.terms, previous);
+      if (previous !== undefined && previous !== outcome) moves++;
       outcomes.set(call.callHash, outcome);
       const wasted = futile.judge(news.moved || news.novel.length > 0);
       if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
@@ -357,7 +380,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // A yes answers a question once: a reply asking again about the very values the user just said
     // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
     const reasked = state.yesOnly && values.length > 0 && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
-    const answered = state.userAnswered && !reasked;
+    // A reply given again because the user asked for it again answers that request (answersAskAgain).
+    const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
+    previousReply = turn.contentHash;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
     const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another

@@ -2,9 +2,11 @@
  * Tokens of a tool output that change on every call without the world changing: clock readings
  * (a time to the second, with or without its date: `2024-05-15T10:11:47Z`, `10:13:05`), durations
  * in seconds or finer (`0.12s`, `35 ms`), and generated ids (UUIDs, long hexadecimal digests,
- * shorter hexadecimal ids after a word prefix: `rq_ccbeb44f`). A status, a count, an
- * amount, a date, a time to the minute or a delay in minutes (`2024-05-20`, `15:40`, `20 min`: a
- * schedule's values, an estimated departure) is kept.
+ * shorter hexadecimal ids after a word prefix: `rq_ccbeb44f`), and ages or uptimes written compactly
+ * (`5m12s`, `3h`, `47s`, `2d`: the AGE column of a table of running things, which moves while
+ * nothing else does). A status, a count, an amount, a date, a time to the minute or a delay in
+ * minutes written out (`2024-05-20`, `15:40`, `20 min`: a schedule's values, an estimated
+ * departure) is kept.
  */
 const VOLATILE = new RegExp(
   [
@@ -12,6 +14,10 @@ const VOLATILE = new RegExp(
     String.raw`\b\d{4}-\d{2}-\d{2}[t ]\d{1,2}:\d{2}:\d{2}(?:\.\d+)?(?:z|[+-]\d{2}:?\d{2})?`,
     // A time of day to the second: `10:13:05`, `10:13:05.2`.
     String.raw`\b\d{1,2}:\d{2}:\d{2}(?:\.\d+)?\b`,
+    // An age or uptime written compactly, as tables of running things show it (`5m12s`, `3h`,
+    // `47s`, `2d4h`, `12m`): a number glued to a one-letter unit of days, hours, minutes or
+    // seconds, alone or chained; not after a currency sign (`$12m` is an amount).
+    String.raw`(?<![$€£¥\w.])\d+[dhms](?:\d+[hms]){0,2}\b`,
     // A duration in seconds or finer (a run's timing): `0.12s`, `35 ms`, `2.5 seconds`.
     String.raw`\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?)\b`,
     // A UUID.
