@@ -17,7 +17,9 @@ import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
-import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
+import { selfDisclosureFocus, shareWithFollowUps, shareWithReplies } from './dialogue-focus.js';
+import { coOccurrenceExpansion, spellingVariants } from './query-expansion.js';
+import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -34,6 +36,8 @@ export interface TurnDirection {
   readonly dense?: ResolvedDenseOptions;
   /** Dialogue cues of a question's view (absent: none). */
   readonly dialogue?: ResolvedDialogueOptions;
+  /** What a question asks for (a time, a name), read from its words. */
+  readonly answerKind?: AnswerKind;
 }
 
 /**
@@ -59,10 +63,14 @@ export function directTurn(
     if (parts.length > 0) intent = blend(parts);
   }
   const sample = direction.update(intent, turn);
+  const expansion = queryVector && options.dialogue.expansionShare > 0 ? coOccurrenceExpansion(log, log.vectoriser.bag(query!), { terms: options.dialogue.expansionTerms, maxShare: 0.1, minSupport: 2 }) : undefined;
+  const variants = queryVector && options.dialogue.variantShare > 0 ? spellingVariants(log, log.vectoriser.bag(query!)) : undefined;
   const scoring = queryVector
     ? blend([
         { vector: direction.current, weight: 0.5 },
         { vector: queryVector, weight: 0.5 },
+        ...(expansion && expansion.ids.length > 0 ? [{ vector: expansion, weight: options.dialogue.expansionShare }] : []),
+        ...(variants && variants.ids.length > 0 ? [{ vector: variants, weight: options.dialogue.variantShare }] : []),
       ])
     : direction.current;
   const recentTools = new Set<string>();
@@ -99,7 +107,7 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue };
+  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -230,8 +238,11 @@ function rawMatches(
   // A question that names some of the conversation's speakers asks what they said; what a
   // speaker tells in the first person, and the reply to a matching question, count more
   // (dialogue cues, `dialogue-focus.ts`).
-  const focus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), direction.dialogue?.selfDisclosureShare ?? 1);
-  const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
+  const { dialogue } = direction;
+  const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
+  const kind = direction.answerKind;
+  const focus = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
+  const shared = (values: Float64Array) => shareWithFollowUps(log, values, shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, dialogue?.replyShare ?? 0), indexes, dialogue?.followUpShare ?? 0);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 

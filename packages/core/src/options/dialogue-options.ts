@@ -23,10 +23,32 @@ export interface DialogueOptions {
    * @default DEFAULT_DIALOGUE_OPTIONS.replyShare
    */
   replyShare?: number;
+  /**
+   * Share of its score for a "when…" question (or "how long…", "what year…") that a user or
+   * assistant message keeps when it names no time ("yesterday", "last week", a month, a year).
+   * `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.timeShare
+   */
+  timeShare?: number;
+  /**
+   * Share of its score for a "who…" or "where…" question (or "what countries / names…") that a
+   * user or assistant message keeps when it names no one and nowhere (no capitalised word inside
+   * a sentence other than a greeting or an addressed speaker). `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.nameShare
+   */
+  nameShare?: number;
+  /** Share of the same speaker's previous turn's match that the answer to a follow-up question takes (0: off). */
+  followUpShare?: number;
+  /** Weight of the question terms' spelling variants added to a question's direction (0: off). */
+  variantShare?: number;
+  /** Weight of the conversation's co-occurring terms added to a question's direction (0: off). */
+  expansionShare?: number;
+  /** How many co-occurring terms are added. */
+  expansionTerms?: number;
 }
 
 /** Defaults of {@link DialogueOptions}. */
-export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({ selfDisclosureShare: 0.7, replyShare: 0.8 });
+export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({ selfDisclosureShare: 0.7, replyShare: 0.8, timeShare: 1, nameShare: 1, expansionShare: 0, expansionTerms: 8, followUpShare: 0, variantShare: 0 });
 
 /** Resolved dialogue options. @internal */
 export type ResolvedDialogueOptions = Readonly<Required<DialogueOptions>>;
@@ -49,6 +71,15 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   if (typeof options !== 'object' || options === null) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dialogue: got ${String(options)}; expected an object like { selfDisclosureShare: 0.7, replyShare: 0.8 }.` });
   }
-  const { selfDisclosureShare = DEFAULT_DIALOGUE_OPTIONS.selfDisclosureShare, replyShare = DEFAULT_DIALOGUE_OPTIONS.replyShare } = options;
-  return Object.freeze({ selfDisclosureShare: checkShare('selfDisclosureShare', selfDisclosureShare), replyShare: checkShare('replyShare', replyShare) });
+  const { selfDisclosureShare = DEFAULT_DIALOGUE_OPTIONS.selfDisclosureShare, replyShare = DEFAULT_DIALOGUE_OPTIONS.replyShare, timeShare = DEFAULT_DIALOGUE_OPTIONS.timeShare, nameShare = DEFAULT_DIALOGUE_OPTIONS.nameShare } = options;
+  return Object.freeze({
+    selfDisclosureShare: checkShare('selfDisclosureShare', selfDisclosureShare),
+    replyShare: checkShare('replyShare', replyShare),
+    timeShare: checkShare('timeShare', timeShare),
+    nameShare: checkShare('nameShare', nameShare),
+    expansionShare: options.expansionShare ?? 0,
+    expansionTerms: options.expansionTerms ?? 8,
+    followUpShare: options.followUpShare ?? 0,
+    variantShare: options.variantShare ?? 0,
+  });
 }

@@ -1,0 +1,13 @@
+import { createBpeTokenCounter, createContextEngine } from '@cairn/core';
+import { createCachingTokenCounter, loadDatasets, prepareSession } from '@cairn/bench';
+const datasets = (await loadDatasets('../shared/data')).filter((d) => d.name === 'locomo');
+const session = datasets[0]!.sessions[0]!;
+const counter = createCachingTokenCounter(createBpeTokenCounter());
+const prepared = prepareSession(session, counter);
+const budget = Math.round(0.05 * prepared.cumulativeTokens.at(-1)!);
+const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' });
+engine.ingest(session.messages);
+const { messages, metadata } = engine.assemble({ query: session.probes[5]!.question });
+const { decisions, ...rest } = metadata as any;
+console.log(JSON.stringify(rest).slice(0, 1500));
+for (const m of messages) console.log(m.role, counter.count(typeof m.content === 'string' ? m.content : ''), String(m.content).slice(0, 100));
