@@ -50,12 +50,12 @@ const embedder = loadEmbedder();
 const strategies: ContextStrategy[] = [
   STRATEGIES.bm25,
   variant('cairn before (answer cues off)', before),
-  variant('time 0.5, name 0.5', { dialogue: { timeShare: 0.5, nameShare: 0.5 } }),
-  variant('variants 0.2', { dialogue: { ...before.dialogue, variantShare: 0.2 } }),
-  variant('variants 0.4', { dialogue: { ...before.dialogue, variantShare: 0.4 } }),
-  variant('expansion 0.2 ×8', { dialogue: { ...before.dialogue, expansionShare: 0.2 } }),
-  variant('time/name 0.5, expansion 0.2', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2 } }),
-  variant('time/name 0.5, expansion 0.2, variants 0.3', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.3 } }),
+  variant('A: time/name 0.5, expansion 0.2, variants 0.5', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5 } }),
+  variant('A + self 0.6', { dialogue: { selfDisclosureShare: 0.6, timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5 } }),
+  variant('A + follow-up 0.6', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5, followUpShare: 0.6 } }),
+  variant('A with time 0.4, name 0.6', { dialogue: { timeShare: 0.4, nameShare: 0.6, expansionShare: 0.2, variantShare: 0.5 } }),
+  variant('A with 12 expansion terms', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, expansionTerms: 12, variantShare: 0.5 } }),
+  variant('A with variants 0.7', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.7 } }),
   ...(embedder ? [variant('+emb before', { ...before, embedder })] : []),
 ];
 for (const folder of folders.split(',')) {

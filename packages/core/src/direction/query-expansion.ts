@@ -9,6 +9,8 @@ export interface ExpansionOptions {
   readonly maxShare: number;
   /** Units that must hold both terms. */
   readonly minSupport: number;
+  /** How terms are ranked. */
+  readonly mode?: 'probability' | 'pmi';
 }
 
 function contains(bag: TermBag, id: number): boolean {
@@ -60,7 +62,8 @@ export function coOccurrenceExpansion(log: SessionLog, question: TermBag, option
     const frequency = statistics.documentFrequency(id);
     if (frequency > options.maxShare * units) continue;
     if (supports.get(id)! < options.minSupport) continue;
-    scored.push([id, share * statistics.idf(id)]);
+    const weight = options.mode === 'pmi' ? share * Math.log((share * units) / (seeds.length * frequency)) : share * statistics.idf(id);
+    if (weight > 0) scored.push([id, weight]);
   }
   scored.sort((left, right) => right[1] - left[1] || left[0] - right[0]);
   const kept = scored.slice(0, options.terms).sort((left, right) => left[0] - right[0]);
@@ -78,7 +81,7 @@ const MIN_VARIANT_LENGTH = 4;
  * "danc"), and the two halves of a question term written as one word ("roadtrip" → "road",
  * "trip"). Each weighed as its question term. A unit vector (empty: none). @internal
  */
-export function spellingVariants(log: SessionLog, question: TermBag): SparseVector {
+export function spellingVariants(log: SessionLog, question: TermBag, maxAffix = MAX_AFFIX): SparseVector {
   const vocabulary = log.vectoriser.vocabulary;
   const { statistics } = log;
   const terms: { id: number; term: string }[] = [];
@@ -95,7 +98,7 @@ export function spellingVariants(log: SessionLog, question: TermBag): SparseVect
     for (const seed of terms) {
       const longer = term.length > seed.term.length ? term : seed.term;
       const shorter = longer === term ? seed.term : term;
-      if (longer.length - shorter.length <= MAX_AFFIX && longer.startsWith(shorter)) weights.set(id, 1);
+      if (longer.length - shorter.length <= maxAffix && longer.startsWith(shorter)) weights.set(id, 1);
     }
   }
   // Compounds: a question term that is two of the conversation's terms run together.

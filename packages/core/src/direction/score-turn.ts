@@ -9,7 +9,7 @@ import { unitScorer } from './unit-scorer.js';
 import { unitScores } from './unit-scores.js';
 import type { SessionLog } from '../log/index.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from '../text/index.js';
-import type { TermBag } from '../text/index.js';
+import { mergeTermBags, type TermBag } from '../text/index.js';
 import type { UnitState } from '../log/index.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
@@ -31,6 +31,8 @@ const RECENT_TOOL_UNITS = 5;
 export interface TurnDirection {
   readonly scoring: SparseVector;
   readonly queryBag: TermBag | undefined;
+  /** The bag keyword overlap (BM25) matches: the question's, with its spelling variants when they count. */
+  readonly keywordBag?: TermBag | undefined;
   readonly signals: TurnSignals;
   /** How an embedder's similarity joins intent match. */
   readonly dense?: ResolvedDenseOptions;
@@ -63,8 +65,8 @@ export function directTurn(
     if (parts.length > 0) intent = blend(parts);
   }
   const sample = direction.update(intent, turn);
-  const expansion = queryVector && options.dialogue.expansionShare > 0 ? coOccurrenceExpansion(log, log.vectoriser.bag(query!), { terms: options.dialogue.expansionTerms, maxShare: 0.1, minSupport: 2 }) : undefined;
-  const variants = queryVector && options.dialogue.variantShare > 0 ? spellingVariants(log, log.vectoriser.bag(query!)) : undefined;
+  const expansion = queryVector && options.dialogue.expansionShare > 0 ? coOccurrenceExpansion(log, log.vectoriser.bag(query!), { terms: options.dialogue.expansionTerms, maxShare: 0.1, minSupport: 2, mode: options.dialogue.expansionMode }) : undefined;
+  const variants = queryVector && options.dialogue.variantShare > 0 ? spellingVariants(log, log.vectoriser.bag(query!), options.dialogue.variantAffix) : undefined;
   const scoring = queryVector
     ? blend([
         { vector: direction.current, weight: 0.5 },
@@ -107,7 +109,8 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
+  const keywordBag = queryBag && variants && variants.ids.length > 0 && options.dialogue.variantKeyword ? mergeTermBags([queryBag, { ids: variants.ids, counts: new Float32Array(variants.ids.length).fill(1), length: variants.ids.length }]) : queryBag;
+  return { scoring, queryBag, keywordBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -211,13 +214,14 @@ function rawMatches(
   const intent = new Float64Array(indexes.length);
   const keyword = new Float64Array(indexes.length);
   const { queryBag, signals } = direction;
+  const keywordBag = direction.keywordBag ?? queryBag;
   // Terms every unit shares (a speaker's name, the task's own words) say little about which
   // unit matters: the direction is weighed by IDF before the cosine.
   const scoring = idfWeighted(direction.scoring, log.statistics);
   const replace = (direction.dense?.combine ?? 'replace') === 'replace';
   // Most units (a full rescore): through the term index, which visits only units sharing a term
   // with the direction or the question; the scores are the same as the merge walks below.
-  const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, queryBag && signals.active.keywordOverlap ? queryBag : undefined) : undefined;
+  const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, keywordBag && signals.active.keywordOverlap ? keywordBag : undefined) : undefined;
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
     const unitDense = dense?.intent && replace ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
@@ -229,7 +233,7 @@ function rawMatches(
     const features = log.unitFeatures(index);
     // An injected embedder replaces lexical intent match where both sides are embedded.
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
-    keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
+    keyword[offset] = keywordBag && signals.active.keywordOverlap ? log.statistics.bm25(keywordBag, features.bag) : 0;
   }
   const relative = dense?.intent && !replace ? denseMatch(log, indexes, dense.embeddings, dense.intent, dense.embeddings.spread, recompute).relative : undefined;
   // For a question, a reply matches through the message it answers, and a prompt through its

@@ -41,6 +41,10 @@ export interface DialogueOptions {
   followUpShare?: number;
   /** Weight of the question terms' spelling variants added to a question's direction (0: off). */
   variantShare?: number;
+  /** Spelling variants count in keyword overlap too. */
+  variantKeyword?: boolean;
+  variantAffix?: number;
+  expansionMode?: 'probability' | 'pmi';
   /** Weight of the conversation's co-occurring terms added to a question's direction (0: off). */
   expansionShare?: number;
   /** How many co-occurring terms are added. */
@@ -48,7 +52,7 @@ export interface DialogueOptions {
 }
 
 /** Defaults of {@link DialogueOptions}. */
-export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({ selfDisclosureShare: 0.7, replyShare: 0.8, timeShare: 1, nameShare: 1, expansionShare: 0, expansionTerms: 8, followUpShare: 0, variantShare: 0 });
+export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({ selfDisclosureShare: 0.7, replyShare: 0.8, timeShare: 1, nameShare: 1, expansionShare: 0, expansionTerms: 8, followUpShare: 0, variantShare: 0, variantKeyword: false, variantAffix: 5, expansionMode: 'probability' });
 
 /** Resolved dialogue options. @internal */
 export type ResolvedDialogueOptions = Readonly<Required<DialogueOptions>>;
@@ -81,5 +85,8 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
     expansionTerms: options.expansionTerms ?? 8,
     followUpShare: options.followUpShare ?? 0,
     variantShare: options.variantShare ?? 0,
+    variantKeyword: options.variantKeyword ?? false,
+    variantAffix: options.variantAffix ?? 5,
+    expansionMode: options.expansionMode ?? 'probability',
   });
 }
