@@ -1,6 +1,8 @@
-// Issue 17's third recall pass: the answer cues (`dialogue: { timeShare, nameShare }`) and the
-// other variants tried, beside bm25 and the lexical engine before them, in one run per data
-// folder: LoCoMo evidence recall at 5%, 10% and 20% of each conversation. Chosen on the shared
+// Issue 17's third recall pass: the answer cues (`dialogue: { timeShare, nameShare }`), the
+// question's spelling variants (`variantShare`) and co-occurring words (`expansionShare`,
+// `expansionTerms`) beside bm25 and the lexical engine before them, each alone, the defaults,
+// the defaults less each one, and the settings tried around them, in one run per data folder:
+// LoCoMo evidence recall at 5%, 10% and 20% of each conversation. Chosen on the shared
 // conversations only; the unseen ones are reported beside them, unchanged by the choice.
 //
 //   npx tsx --conditions=@cairn/source packages/embeddings-static/bench/locomo-answer-variants.ts \
@@ -8,7 +10,7 @@
 //
 // (the unseen conversations: packages/bench/scripts/convert-locomo.ts, see the bench README.)
 // Without the model the embedder rows are left out.
-import { type ContextEngineOptions, createContextEngine } from '@cairn/core';
+import { type ContextEngineOptions, createContextEngine, DEFAULT_DIALOGUE_OPTIONS } from '@cairn/core';
 import { type ContextStrategy, loadDatasets, runBenchmark, STRATEGIES, viewMessageToCairnMessage } from '@cairn/bench';
 import { createStaticEmbedder, loadStaticWordModel } from '../src/index.js';
 
@@ -45,18 +47,29 @@ function variant(name: string, options: ContextEngineOptions): ContextStrategy {
   };
 }
 
-const before = { dialogue: { timeShare: 1, nameShare: 1 } };
+const before = { timeShare: 1, nameShare: 1, variantShare: 0, expansionShare: 0 };
+const { timeShare, nameShare, variantShare, expansionShare, expansionTerms } = DEFAULT_DIALOGUE_OPTIONS;
 const embedder = loadEmbedder();
 const strategies: ContextStrategy[] = [
   STRATEGIES.bm25,
-  variant('cairn before (answer cues off)', before),
-  variant('A: time/name 0.5, expansion 0.2, variants 0.5', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5 } }),
-  variant('A + self 0.6', { dialogue: { selfDisclosureShare: 0.6, timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5 } }),
-  variant('A + follow-up 0.6', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.5, followUpShare: 0.6 } }),
-  variant('A with time 0.4, name 0.6', { dialogue: { timeShare: 0.4, nameShare: 0.6, expansionShare: 0.2, variantShare: 0.5 } }),
-  variant('A with 12 expansion terms', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, expansionTerms: 12, variantShare: 0.5 } }),
-  variant('A with variants 0.7', { dialogue: { timeShare: 0.5, nameShare: 0.5, expansionShare: 0.2, variantShare: 0.7 } }),
-  ...(embedder ? [variant('+emb before', { ...before, embedder })] : []),
+  variant('cairn before (third-pass cues off)', { dialogue: before }),
+  variant(`time ${timeShare}, name ${nameShare} alone`, { dialogue: { ...before, timeShare, nameShare } }),
+  variant(`variants ${variantShare} alone`, { dialogue: { ...before, variantShare } }),
+  variant(`expansion ${expansionShare} ×${expansionTerms} alone`, { dialogue: { ...before, expansionShare } }),
+  variant('cairn (defaults: all three)', {}),
+  variant('defaults less time/name', { dialogue: { timeShare: 1, nameShare: 1 } }),
+  variant('defaults less variants', { dialogue: { variantShare: 0 } }),
+  variant('defaults less expansion', { dialogue: { expansionShare: 0 } }),
+  variant('time 0.3, name 0.3 alone', { dialogue: { ...before, timeShare: 0.3, nameShare: 0.3 } }),
+  variant('variants 0.2 alone', { dialogue: { ...before, variantShare: 0.2 } }),
+  variant('expansion 0.4 ×8 alone', { dialogue: { ...before, expansionShare: 0.4 } }),
+  variant('defaults with time 0.4, name 0.6', { dialogue: { timeShare: 0.4, nameShare: 0.6 } }),
+  variant('defaults with variants 0.3', { dialogue: { variantShare: 0.3 } }),
+  variant('defaults with variants 0.7', { dialogue: { variantShare: 0.7 } }),
+  variant('defaults with expansion 0.3', { dialogue: { expansionShare: 0.3 } }),
+  variant('defaults with 12 expansion words', { dialogue: { expansionTerms: 12 } }),
+  variant('defaults with self-disclosure 0.6', { dialogue: { selfDisclosureShare: 0.6 } }),
+  ...(embedder ? [variant('+emb before', { dialogue: before, embedder }), variant('+emb (defaults)', { embedder })] : []),
 ];
 for (const folder of folders.split(',')) {
   const datasets = (await loadDatasets(folder)).filter((dataset) => dataset.name === 'locomo');

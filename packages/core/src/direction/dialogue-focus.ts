@@ -1,6 +1,5 @@
 import type { SessionLog } from '../log/index.js';
 import { ASKS_CUE, dialogueCues, FIRST_PERSON_CUE } from './dialogue-cues.js';
-import { unitSpeakers } from './speaker-focus.js';
 
 /**
  * Each unit's share of its score for a question, by whether its speaker tells something of
@@ -51,35 +50,6 @@ export function shareWithReplies(log: SessionLog, values: Float64Array, indexes:
     const asking = indexes[offset - 1]!;
     if (asking !== indexes[offset]! - 1 || (cues[asking]! & ASKS_CUE) === 0) continue;
     const part = share * values[offset - 1]!;
-    if (part > lifted[offset]!) lifted[offset] = part;
-  }
-  return lifted;
-}
-
-/**
- * Lets a speaker's answer to a follow-up question take `share` of what the same speaker said just
- * before it: "I took the kids to the museum" — "What were they so stoked about?" — "They were
- * stoked for the dinosaur exhibit!". Where the unit two before a unit is by the same named speaker
- * and the unit between, by another speaker, asks, the unit's value becomes the larger of its own
- * and `share` times that earlier unit's own (unshared) value. Never lowers a value. @internal
- *
- * @param log - The session log.
- * @param own - Each unit's own match values (before any sharing), in `indexes` order.
- * @param values - The values to lift (after the neighbour and reply sharing).
- * @param indexes - The log index of each value's unit, ascending.
- * @param share - 0–1; 0 returns `values` itself.
- */
-export function shareWithFollowUps(log: SessionLog, own: Float64Array, values: Float64Array, indexes: readonly number[], share: number): Float64Array {
-  if (share <= 0 || indexes.length < 3) return values;
-  const cues = dialogueCues(log);
-  const speakers = unitSpeakers(log);
-  const lifted = Float64Array.from(values);
-  for (let offset = 2; offset < indexes.length; offset++) {
-    const index = indexes[offset]!;
-    if (indexes[offset - 2] !== index - 2) continue;
-    const speaker = speakers[index];
-    if (speaker === undefined || speakers[index - 2] !== speaker || speakers[index - 1] === speaker || (cues[index - 1]! & ASKS_CUE) === 0) continue;
-    const part = share * own[offset - 2]!;
     if (part > lifted[offset]!) lifted[offset] = part;
   }
   return lifted;

@@ -1,17 +1,19 @@
 import type { SessionLog } from '../log/index.js';
+import type { ResolvedDialogueOptions } from '../options/index.js';
 import { normalize, type SparseVector, type TermBag } from '../text/index.js';
 
-/** Options of {@link coOccurrenceExpansion}. @internal */
-export interface ExpansionOptions {
-  /** Terms kept, the most associated first. */
-  readonly terms: number;
-  /** A question term held by more than this share of units says too little to expand. */
-  readonly maxShare: number;
-  /** Units that must hold both terms. */
-  readonly minSupport: number;
-  /** How terms are ranked. */
-  readonly mode?: 'probability' | 'pmi';
-}
+/** A question term held by more than this share of units says too little to expand. */
+const MAX_SEED_SHARE = 0.1;
+/** Units that must hold a question term and a word for the word to count as coming with it. */
+const MIN_SUPPORT = 2;
+/** Letters a variant may add to or drop from a question term ("mentor" → "mentorship"). */
+const MAX_AFFIX = 5;
+/** The shortest question term given variants, and the shortest variant. */
+const MIN_VARIANT_LENGTH = 4;
+/** The shortest half of a question term written as one word ("roadtrip" → "road" + "trip"). */
+const MIN_COMPOUND_PART = 3;
+
+const EMPTY: SparseVector = Object.freeze({ ids: new Int32Array(0), weights: new Float32Array(0) });
 
 function contains(bag: TermBag, id: number): boolean {
   let low = 0;
@@ -26,26 +28,34 @@ function contains(bag: TermBag, id: number): boolean {
   return false;
 }
 
+/** A unit vector of the given terms and weights (ids put in ascending order). */
+function vectorOf(weights: Map<number, number>): SparseVector {
+  if (weights.size === 0) return EMPTY;
+  const entries = [...weights].sort((left, right) => left[0] - right[0]);
+  return normalize({ ids: Int32Array.from(entries, ([id]) => id), weights: Float32Array.from(entries, ([, weight]) => weight) });
+}
+
 /**
- * The conversation's own related words for a question: for each question term held by a few
- * units (not by more than `maxShare` of them), the terms that occur in the same units, ranked by
- * P(term | question term) × IDF(term) summed over the question's terms, the `terms` best kept
- * (each held with a question term in at least `minSupport` units). "What activities has Melanie
- * done with her family?" → the words that come with "family" where the family is spoken of
- * ("kids", "camping"…). A unit vector (empty: nothing to expand). @internal
+ * The conversation's own words that come with a question's terms: for each question term held by
+ * at least two units but not by more than a tenth of them, the words of the units that hold it,
+ * each ranked by P(word | question term) × IDF(word), summed over the question's terms (words held
+ * by more than a tenth of the units, or with a question term in fewer than two units, left out);
+ * the `terms` best kept, weighed by that rank. "What events has Caroline participated in to help
+ * children?" → the words that come with "children" where children are spoken of. Deterministic
+ * (ties go to the word that sorts first). A unit vector; empty when nothing qualifies. @internal
  */
-export function coOccurrenceExpansion(log: SessionLog, question: TermBag, options: ExpansionOptions): SparseVector {
+export function coOccurrenceExpansion(log: SessionLog, question: TermBag, terms: number): SparseVector {
   const { statistics } = log;
   const units = log.units.length;
   const seeds: number[] = [];
   for (const id of question.ids) {
     const frequency = statistics.documentFrequency(id);
-    if (frequency >= options.minSupport && frequency <= options.maxShare * units) seeds.push(id);
+    if (frequency >= MIN_SUPPORT && frequency <= MAX_SEED_SHARE * units) seeds.push(id);
   }
-  if (seeds.length === 0) return { ids: new Int32Array(0), weights: new Float32Array(0) };
-  // Per seed: how many units hold it with each other term.
+  if (seeds.length === 0 || terms <= 0) return EMPTY;
+  // Per word: the sum over seeds of P(word | seed), and how many units hold it with a seed.
   const together = new Map<number, number>();
-  const supports = new Map<number, number>();
+  const support = new Map<number, number>();
   for (let index = 0; index < units; index++) {
     const bag = log.unitFeatures(index).bag;
     let held = 0;
@@ -54,64 +64,72 @@ export function coOccurrenceExpansion(log: SessionLog, question: TermBag, option
     for (const id of bag.ids) {
       if (contains(question, id)) continue;
       together.set(id, (together.get(id) ?? 0) + held);
-      supports.set(id, (supports.get(id) ?? 0) + 1);
+      support.set(id, (support.get(id) ?? 0) + 1);
     }
   }
-  const scored: [number, number][] = [];
-  for (const [id, share] of together) {
-    const frequency = statistics.documentFrequency(id);
-    if (frequency > options.maxShare * units) continue;
-    if (supports.get(id)! < options.minSupport) continue;
-    const weight = options.mode === 'pmi' ? share * Math.log((share * units) / (seeds.length * frequency)) : share * statistics.idf(id);
-    if (weight > 0) scored.push([id, weight]);
+  const vocabulary = log.vectoriser.vocabulary;
+  const ranked: { id: number; term: string; weight: number }[] = [];
+  for (const [id, probability] of together) {
+    if (support.get(id)! < MIN_SUPPORT || statistics.documentFrequency(id) > MAX_SEED_SHARE * units) continue;
+    ranked.push({ id, term: vocabulary.termOf(id) ?? '', weight: probability * statistics.idf(id) });
   }
-  scored.sort((left, right) => right[1] - left[1] || left[0] - right[0]);
-  const kept = scored.slice(0, options.terms).sort((left, right) => left[0] - right[0]);
-  return normalize({ ids: Int32Array.from(kept, ([id]) => id), weights: Float32Array.from(kept, ([, weight]) => weight) });
+  // Ties by the word itself, not its id: ids depend on what was interned first (earlier questions).
+  ranked.sort((left, right) => right.weight - left.weight || (left.term < right.term ? -1 : left.term > right.term ? 1 : 0));
+  return vectorOf(new Map(ranked.slice(0, terms).map(({ id, weight }) => [id, weight])));
 }
 
-/** Letters a variant may add to or drop from a question term ("mentor" → "mentorship"). */
-const MAX_AFFIX = 5;
-/** The shortest term that is given variants, and the shortest variant. */
-const MIN_VARIANT_LENGTH = 4;
-
 /**
- * The conversation's spelling variants of a question's terms: terms the units hold that extend a
- * question term, or that it extends, by up to five letters ("mentorship" ↔ "mentor", "dancer" ↔
- * "danc"), and the two halves of a question term written as one word ("roadtrip" → "road",
- * "trip"). Each weighed as its question term. A unit vector (empty: none). @internal
+ * The conversation's spellings of a question's terms (of letters only, four or more): the terms
+ * its units hold that extend a question term, or that it extends, by up to five letters
+ * ("mentorship" ↔ "mentor", "dancer" ↔ "danc", stemmed), and the two halves of a question term
+ * written as one word ("roadtrip" → "road", "trip"). Each weighs 1. A unit vector; empty when
+ * there are none. Visits the log's vocabulary once. @internal
  */
-export function spellingVariants(log: SessionLog, question: TermBag, maxAffix = MAX_AFFIX): SparseVector {
+export function spellingVariants(log: SessionLog, question: TermBag): SparseVector {
   const vocabulary = log.vectoriser.vocabulary;
   const { statistics } = log;
-  const terms: { id: number; term: string }[] = [];
+  const seeds: string[] = [];
   for (const id of question.ids) {
     const term = vocabulary.termOf(id);
-    if (term !== undefined && term.length >= MIN_VARIANT_LENGTH && /^[a-z]+$/.test(term)) terms.push({ id, term });
+    if (term !== undefined && term.length >= MIN_VARIANT_LENGTH && /^[a-z]+$/.test(term)) seeds.push(term);
   }
-  if (terms.length === 0) return { ids: new Int32Array(0), weights: new Float32Array(0) };
+  if (seeds.length === 0) return EMPTY;
   const weights = new Map<number, number>();
   for (let id = 0; id < vocabulary.size; id++) {
-    if (contains(question, id) || statistics.documentFrequency(id) === 0) continue;
+    if (statistics.documentFrequency(id) === 0 || contains(question, id)) continue;
     const term = vocabulary.termOf(id)!;
     if (term.length < MIN_VARIANT_LENGTH) continue;
-    for (const seed of terms) {
-      const longer = term.length > seed.term.length ? term : seed.term;
-      const shorter = longer === term ? seed.term : term;
-      if (longer.length - shorter.length <= maxAffix && longer.startsWith(shorter)) weights.set(id, 1);
+    for (const seed of seeds) {
+      const [shorter, longer] = term.length > seed.length ? [seed, term] : [term, seed];
+      if (longer.length - shorter.length <= MAX_AFFIX && longer.startsWith(shorter)) weights.set(id, 1);
     }
   }
-  // Compounds: a question term that is two of the conversation's terms run together.
-  for (const seed of terms) {
-    for (let cut = 3; cut <= seed.term.length - 3; cut++) {
-      const head = vocabulary.lookup(seed.term.slice(0, cut));
-      const tail = vocabulary.lookup(seed.term.slice(cut));
-      if (head !== undefined && tail !== undefined && statistics.documentFrequency(head) > 0 && statistics.documentFrequency(tail) > 0) {
-        weights.set(head, 1);
-        weights.set(tail, 1);
-      }
+  for (const seed of seeds) {
+    for (let cut = MIN_COMPOUND_PART; cut <= seed.length - MIN_COMPOUND_PART; cut++) {
+      const head = vocabulary.lookup(seed.slice(0, cut));
+      const tail = vocabulary.lookup(seed.slice(cut));
+      if (head === undefined || tail === undefined || statistics.documentFrequency(head) === 0 || statistics.documentFrequency(tail) === 0) continue;
+      weights.set(head, 1);
+      weights.set(tail, 1);
     }
   }
-  const kept = [...weights].sort((left, right) => left[0] - right[0]);
-  return normalize({ ids: Int32Array.from(kept, ([id]) => id), weights: Float32Array.from(kept, ([, weight]) => weight) });
+  return vectorOf(weights);
+}
+
+/**
+ * The parts a question's direction blends in beside the question (`dialogue.variantShare`,
+ * `dialogue.expansionShare`): the words that come with its terms and its spelling variants, each
+ * with its weight; none when a share is 0 or nothing qualifies. @internal
+ */
+export function questionExpansion(log: SessionLog, question: TermBag, options: ResolvedDialogueOptions): { vector: SparseVector; weight: number }[] {
+  const parts: { vector: SparseVector; weight: number }[] = [];
+  if (options.expansionShare > 0) {
+    const vector = coOccurrenceExpansion(log, question, options.expansionTerms);
+    if (vector.ids.length > 0) parts.push({ vector, weight: options.expansionShare });
+  }
+  if (options.variantShare > 0) {
+    const vector = spellingVariants(log, question);
+    if (vector.ids.length > 0) parts.push({ vector, weight: options.variantShare });
+  }
+  return parts;
 }

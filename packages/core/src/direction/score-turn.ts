@@ -9,7 +9,7 @@ import { unitScorer } from './unit-scorer.js';
 import { unitScores } from './unit-scores.js';
 import type { SessionLog } from '../log/index.js';
 import { blend, cosine, EMPTY_VECTOR, normalize, type SparseVector } from '../text/index.js';
-import { mergeTermBags, type TermBag } from '../text/index.js';
+import type { TermBag } from '../text/index.js';
 import type { UnitState } from '../log/index.js';
 import { denseCosine, type DenseVector } from './dense-vector.js';
 import type { DenseEmbeddings } from './dense-embeddings.js';
@@ -17,9 +17,9 @@ import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
-import { selfDisclosureFocus, shareWithFollowUps, shareWithReplies } from './dialogue-focus.js';
-import { coOccurrenceExpansion, spellingVariants } from './query-expansion.js';
+import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
+import { questionExpansion } from './query-expansion.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -31,14 +31,12 @@ const RECENT_TOOL_UNITS = 5;
 export interface TurnDirection {
   readonly scoring: SparseVector;
   readonly queryBag: TermBag | undefined;
-  /** The bag keyword overlap (BM25) matches: the question's, with its spelling variants when they count. */
-  readonly keywordBag?: TermBag | undefined;
   readonly signals: TurnSignals;
   /** How an embedder's similarity joins intent match. */
   readonly dense?: ResolvedDenseOptions;
   /** Dialogue cues of a question's view (absent: none). */
   readonly dialogue?: ResolvedDialogueOptions;
-  /** What a question asks for (a time, a name), read from its words. */
+  /** What a question asks for (a time, a name or place), read from its words. */
   readonly answerKind?: AnswerKind;
 }
 
@@ -65,14 +63,14 @@ export function directTurn(
     if (parts.length > 0) intent = blend(parts);
   }
   const sample = direction.update(intent, turn);
-  const expansion = queryVector && options.dialogue.expansionShare > 0 ? coOccurrenceExpansion(log, log.vectoriser.bag(query!), { terms: options.dialogue.expansionTerms, maxShare: 0.1, minSupport: 2, mode: options.dialogue.expansionMode }) : undefined;
-  const variants = queryVector && options.dialogue.variantShare > 0 ? spellingVariants(log, log.vectoriser.bag(query!), options.dialogue.variantAffix) : undefined;
+  const queryBag = query ? log.vectoriser.bag(query) : undefined;
+  // A question's direction also holds the conversation's own words for it (spelling variants of
+  // its terms, the words that come with them), weighed below the question's (`dialogue`).
   const scoring = queryVector
     ? blend([
         { vector: direction.current, weight: 0.5 },
         { vector: queryVector, weight: 0.5 },
-        ...(expansion && expansion.ids.length > 0 ? [{ vector: expansion, weight: options.dialogue.expansionShare }] : []),
-        ...(variants && variants.ids.length > 0 ? [{ vector: variants, weight: options.dialogue.variantShare }] : []),
+        ...questionExpansion(log, queryBag!, options.dialogue),
       ])
     : direction.current;
   const recentTools = new Set<string>();
@@ -84,7 +82,6 @@ export function directTurn(
     }
   }
   const planned = new Set(plannedTools);
-  const queryBag = query ? log.vectoriser.bag(query) : undefined;
   // A question says what the view is for: it is scored on what matches the question and what is
   // near its matches. Recency, the work phase and the author's role are priors for an agent's
   // next step, not for a question about the whole history.
@@ -109,8 +106,7 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  const keywordBag = queryBag && variants && variants.ids.length > 0 && options.dialogue.variantKeyword ? mergeTermBags([queryBag, { ids: variants.ids, counts: new Float32Array(variants.ids.length).fill(1), length: variants.ids.length }]) : queryBag;
-  return { scoring, queryBag, keywordBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
+  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -214,14 +210,13 @@ function rawMatches(
   const intent = new Float64Array(indexes.length);
   const keyword = new Float64Array(indexes.length);
   const { queryBag, signals } = direction;
-  const keywordBag = direction.keywordBag ?? queryBag;
   // Terms every unit shares (a speaker's name, the task's own words) say little about which
   // unit matters: the direction is weighed by IDF before the cosine.
   const scoring = idfWeighted(direction.scoring, log.statistics);
   const replace = (direction.dense?.combine ?? 'replace') === 'replace';
   // Most units (a full rescore): through the term index, which visits only units sharing a term
   // with the direction or the question; the scores are the same as the merge walks below.
-  const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, keywordBag && signals.active.keywordOverlap ? keywordBag : undefined) : undefined;
+  const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, queryBag && signals.active.keywordOverlap ? queryBag : undefined) : undefined;
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
     const unitDense = dense?.intent && replace ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
@@ -233,7 +228,7 @@ function rawMatches(
     const features = log.unitFeatures(index);
     // An injected embedder replaces lexical intent match where both sides are embedded.
     intent[offset] = unitDense && dense?.intent ? Math.max(0, denseCosine(unitDense, dense.intent)) : signals.active.intentMatch ? Math.max(0, cosine(features.vector, scoring)) : 0;
-    keyword[offset] = keywordBag && signals.active.keywordOverlap ? log.statistics.bm25(keywordBag, features.bag) : 0;
+    keyword[offset] = queryBag && signals.active.keywordOverlap ? log.statistics.bm25(queryBag, features.bag) : 0;
   }
   const relative = dense?.intent && !replace ? denseMatch(log, indexes, dense.embeddings, dense.intent, dense.embeddings.spread, recompute).relative : undefined;
   // For a question, a reply matches through the message it answers, and a prompt through its
@@ -242,11 +237,12 @@ function rawMatches(
   // A question that names some of the conversation's speakers asks what they said; what a
   // speaker tells in the first person, and the reply to a matching question, count more
   // (dialogue cues, `dialogue-focus.ts`).
-  const { dialogue } = direction;
+  // A question that asks when, or who or where, is answered by a message that names a time, or
+  // someone or somewhere (answer cues, `answer-cues.ts`).
+  const { dialogue, answerKind: kind } = direction;
   const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
-  const kind = direction.answerKind;
   const focus = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
-  const shared = (values: Float64Array) => shareWithFollowUps(log, values, shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, dialogue?.replyShare ?? 0), indexes, dialogue?.followUpShare ?? 0);
+  const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 

@@ -80,11 +80,6 @@ interface SpeakerIndex {
 
 const speakerIndexes = new WeakMap<SessionLog, SpeakerIndex>();
 
-/** The speaker of every unit of the log (the `name` of a user or assistant lead message), by unit index. @internal */
-export function unitSpeakers(log: SessionLog): readonly (string | undefined)[] {
-  return speakerIndex(log).speakers;
-}
-
 function speakerIndex(log: SessionLog): SpeakerIndex {
   let index = speakerIndexes.get(log);
   const known = index?.speakers.length ?? 0;
