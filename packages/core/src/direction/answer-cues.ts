@@ -9,11 +9,13 @@ export const NAME_CUE = 2;
 export type AnswerKind = 'time' | 'name' | undefined;
 
 const ASKS_TIME = /^\W*when\b|\bhow long\b|\b(what|which) (year|month|date|day|week|time)\b/i;
-const ASKS_NAME = /^\W*(who|whom|whose|where)\b|\b(what|which) (countries|country|cities|city|states|state|places?|names?|people|towns?)\b|\bnames? of\b/i;
+// "What European countries…", "which US states…": one word may stand between.
+const ASKS_NAME = /^\W*(who|whom|whose|where)\b|\b(what|which)( [a-z]+)? (countries|country|cities|city|states|state|places?|names?|people|towns?)\b|\bnames? of\b/i;
 
 /**
  * What a question asks for (English only): `'time'` for "when…", "how long…", "what year…";
- * `'name'` for "who…", "where…", "what countries / cities / names…"; otherwise `undefined`.
+ * `'name'` for "who…", "where…", "what (European) countries / cities / names / people…";
+ * otherwise `undefined`.
  * @internal
  */
 export function answerKind(question: string): AnswerKind {
@@ -29,7 +31,7 @@ const TIME_WORDS = new RegExp(
   'i',
 );
 /** Words that open a sentence or address someone, not names of what is talked about. */
-const NOT_NAMES = new Set(['i', 'im', 'ive', 'id', 'ill', 'hey', 'hi', 'hello', 'thanks', 'thank', 'wow', 'oh', 'yes', 'yeah', 'no', 'ok', 'okay', 'sure', 'congrats', 'aw', 'aww', 'bye', 'sorry', 'dear', 'good', 'great', 'cool', 'nice', 'haha', 'lol', 'omg']);
+const NOT_NAMES = new Set(['i', 'im', 'ive', 'id', 'ill', 'hey', 'hi', 'hello', 'thanks', 'thank', 'you', 'wow', 'oh', 'yes', 'yeah', 'yep', 'no', 'ok', 'okay', 'sure', 'congrats', 'aw', 'aww', 'bye', 'sorry', 'dear', 'good', 'great', 'cool', 'nice', 'awesome', 'amazing', 'haha', 'lol', 'omg']);
 const CALENDAR = new Set([...MONTHS.split('|'), ...WEEKDAYS.split('|')]);
 /** A shared image's caption (`[image: …]`) is not what the speaker says. */
 const CAPTION = /\[image:[^\]]*\]/g;
@@ -38,8 +40,9 @@ const HEAD_CHARS = 1_200;
 /**
  * The answer cues of one message's text (its first 1,200 characters, an image caption left out):
  * {@link TIME_CUE} when it names a time, {@link NAME_CUE} when a capitalised word stands inside a
- * sentence and is not a greeting, a month or a day, nor addresses someone (a name right after a
- * comma or a greeting: "Thanks, Mel!", "Hey Caroline"). English only. @internal
+ * sentence and is not a greeting, a month or a day, an acronym, nor addresses someone (a name right
+ * after a greeting or a reaction: "Thanks, Mel!", "Hey Caroline", "That's great, Jon"). English
+ * only. @internal
  */
 export function textAnswerCues(text: string): number {
   const head = text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text;
@@ -54,7 +57,8 @@ export function textAnswerCues(text: string): number {
     if (code >= 65 && code <= 90 && word.length > 1) {
       const lower = word.toLowerCase().replace(/['\u2019].*$/, '');
       const opensSentence = /^[.!?"(:;\-–—]$/.test(previous);
-      const addressed = previous === ',' || NOT_NAMES.has(previous.toLowerCase()) || (beforePrevious === ',' && /^[,!?.]$/.test(previous));
+      // Addressed: right after a greeting or a reaction ("Hey Caroline", "Thanks, Mel", "Wow, Jon").
+      const addressed = NOT_NAMES.has(previous.toLowerCase()) || (previous === ',' && NOT_NAMES.has(beforePrevious.toLowerCase()));
       if (!opensSentence && !addressed && !NOT_NAMES.has(lower) && !CALENDAR.has(lower) && word !== word.toUpperCase()) cues |= NAME_CUE;
     }
     beforePrevious = previous;
