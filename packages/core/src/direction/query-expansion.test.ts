@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createContextEngine } from '../engine/index.js';
 import { createCharTokenCounter, type CairnMessage, SessionLog } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
-import { coOccurrenceExpansion, spellingVariants } from './query-expansion.js';
+import { coOccurrenceExpansion, MAX_SEED_UNITS, spellingVariants } from './query-expansion.js';
 
 const counter = createCharTokenCounter();
 
@@ -47,6 +47,16 @@ describe('coOccurrenceExpansion', () => {
     const log = logOf(texts);
     expect(coOccurrenceExpansion(log, log.vectoriser.bag('What about the weather?'), 8).ids.length).toBe(0);
     expect(coOccurrenceExpansion(log, log.vectoriser.bag('What do the kids like?'), 0).ids.length).toBe(0);
+  });
+
+  it('does not expand a term held by more than MAX_SEED_UNITS units, however long the log', () => {
+    const held = MAX_SEED_UNITS + 10;
+    const long = Array.from({ length: 10 * held + 10 }, (_, index) => (index % 10 === 0 ? `The kids liked the dinosaur ${index}.` : `Filler ${index} about weather ${index}.`));
+    const log = logOf(long);
+    expect(log.statistics.documentFrequency(log.vectoriser.bag('kids').ids[0]!)).toBeGreaterThan(MAX_SEED_UNITS);
+    expect(coOccurrenceExpansion(log, log.vectoriser.bag('What do the kids like?'), 8).ids.length).toBe(0);
+    const short = logOf(long.slice(0, 10 * 30));
+    expect(termsOf(short, coOccurrenceExpansion(short, short.vectoriser.bag('What do the kids like?'), 8))).toContain('dinosaur');
   });
 
   it('gives the same words whatever was interned before (ties by the word, not its id)', () => {

@@ -1,9 +1,15 @@
 import type { SessionLog } from '../log/index.js';
 import type { ResolvedDialogueOptions } from '../options/index.js';
 import { normalize, type SparseVector, type TermBag } from '../text/index.js';
+import { unitTermIndex } from './unit-term-index.js';
 
 /** A question term held by more than this share of units says too little to expand. */
 const MAX_SEED_SHARE = 0.1;
+/**
+ * A question term held by more units than this is not expanded either: it bounds the work of a
+ * question in a long session (the units visited) whatever the share. @internal
+ */
+export const MAX_SEED_UNITS = 400;
 /** Units that must hold a question term and a word for the word to count as coming with it. */
 const MIN_SUPPORT = 2;
 /** Letters a variant may add to or drop from a question term ("mentor" → "mentorship"). */
@@ -37,12 +43,15 @@ function vectorOf(weights: Map<number, number>): SparseVector {
 
 /**
  * The conversation's own words that come with a question's terms: for each question term held by
- * at least two units but not by more than a tenth of them, the words of the units that hold it,
+ * at least two units but not by more than a tenth of them (nor by more than
+ * {@link MAX_SEED_UNITS}), the words of the units that hold it,
  * each ranked by P(word | question term) × IDF(word), summed over the question's terms (words held
  * by more than a tenth of the units, or with a question term in fewer than two units, left out);
  * the `terms` best kept, weighed by that rank. "What events has Caroline participated in to help
  * children?" → the words that come with "children" where children are spoken of. Deterministic
- * (ties go to the word that sorts first). A unit vector; empty when nothing qualifies. @internal
+ * (ties go to the word that sorts first). Visits only the units holding a question term (through
+ * the term index: units with every tool call answered). A unit vector; empty when nothing
+ * qualifies. @internal
  */
 export function coOccurrenceExpansion(log: SessionLog, question: TermBag, terms: number): SparseVector {
   const { statistics } = log;
@@ -50,14 +59,20 @@ export function coOccurrenceExpansion(log: SessionLog, question: TermBag, terms:
   const seeds: number[] = [];
   for (const id of question.ids) {
     const frequency = statistics.documentFrequency(id);
-    if (frequency >= MIN_SUPPORT && frequency <= MAX_SEED_SHARE * units) seeds.push(id);
+    if (frequency >= MIN_SUPPORT && frequency <= MAX_SEED_SHARE * units && frequency <= MAX_SEED_UNITS) seeds.push(id);
   }
   if (seeds.length === 0 || terms <= 0) return EMPTY;
+  // The units holding a seed, from the term index, visited in log order (the sums below add up
+  // in the same order however the index was built).
+  const index = unitTermIndex(log);
+  const holding = new Set<number>();
+  for (const seed of seeds) for (const unit of index.unitsHolding(log, seed)) holding.add(unit);
+  const visited = Int32Array.from(holding).sort();
   // Per word: the sum over seeds of P(word | seed), and how many units hold it with a seed.
   const together = new Map<number, number>();
   const support = new Map<number, number>();
-  for (let index = 0; index < units; index++) {
-    const bag = log.unitFeatures(index).bag;
+  for (const unit of visited) {
+    const bag = log.unitFeatures(unit).bag;
     let held = 0;
     for (const seed of seeds) if (contains(bag, seed)) held += 1 / statistics.documentFrequency(seed);
     if (held === 0) continue;
