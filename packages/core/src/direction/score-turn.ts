@@ -18,6 +18,8 @@ import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
 import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
+import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
+import { questionExpansion } from './query-expansion.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -34,6 +36,8 @@ export interface TurnDirection {
   readonly dense?: ResolvedDenseOptions;
   /** Dialogue cues of a question's view (absent: none). */
   readonly dialogue?: ResolvedDialogueOptions;
+  /** What a question asks for (a time, a name or place), read from its words. */
+  readonly answerKind?: AnswerKind;
 }
 
 /**
@@ -59,10 +63,14 @@ export function directTurn(
     if (parts.length > 0) intent = blend(parts);
   }
   const sample = direction.update(intent, turn);
+  const queryBag = query ? log.vectoriser.bag(query) : undefined;
+  // A question's direction also holds the conversation's own words for it (spelling variants of
+  // its terms, the words that come with them), weighed below the question's (`dialogue`).
   const scoring = queryVector
     ? blend([
         { vector: direction.current, weight: 0.5 },
         { vector: queryVector, weight: 0.5 },
+        ...questionExpansion(log, queryBag!, options.dialogue),
       ])
     : direction.current;
   const recentTools = new Set<string>();
@@ -74,7 +82,6 @@ export function directTurn(
     }
   }
   const planned = new Set(plannedTools);
-  const queryBag = query ? log.vectoriser.bag(query) : undefined;
   // A question says what the view is for: it is scored on what matches the question and what is
   // near its matches. Recency, the work phase and the author's role are priors for an agent's
   // next step, not for a question about the whole history.
@@ -99,7 +106,7 @@ export function directTurn(
     lastUnit: count - 1,
     halfLifeUnits: options.halfLifeUnits,
   };
-  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue };
+  return { scoring, queryBag, signals, sample, dense: options.dense, dialogue: options.dialogue, answerKind: question ? answerKind(query!) : undefined };
 }
 
 /** Normalisers of the relative signals, kept from the last full rescore. @internal */
@@ -230,7 +237,11 @@ function rawMatches(
   // A question that names some of the conversation's speakers asks what they said; what a
   // speaker tells in the first person, and the reply to a matching question, count more
   // (dialogue cues, `dialogue-focus.ts`).
-  const focus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), direction.dialogue?.selfDisclosureShare ?? 1);
+  // A question that asks when, or who or where, is answered by a message that names a time, or
+  // someone or somewhere (answer cues, `answer-cues.ts`).
+  const { dialogue, answerKind: kind } = direction;
+  const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
+  const focus = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
   const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }

@@ -101,6 +101,20 @@ export class UnitTermIndex {
     return { intent, keyword };
   }
 
+  /**
+   * The units of `log` that hold `term`, among those indexed (every tool call answered), after
+   * {@link sync}; in the order they were indexed. A term no unit holds: none.
+   */
+  unitsHolding(log: SessionLog, term: number): number[] {
+    this.sync(log);
+    const postings = this.#postings[term];
+    if (!postings) return [];
+    const units: number[] = [];
+    if (Array.isArray(postings)) for (let at = 0; at < postings.length; at += 3) units.push(postings[at]!);
+    else for (let at = 0; at < postings.size; at++) units.push(postings.units[at]!);
+    return units;
+  }
+
   /** Indexes `ready` units. */
   #index(log: SessionLog, ready: readonly number[]): void {
     for (const unit of ready) {

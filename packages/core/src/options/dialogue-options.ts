@@ -2,9 +2,11 @@ import { CairnError } from '../log/index.js';
 
 /**
  * Dialogue cues in a question's view (`assemble({ query })`): how a conversation's own shape —
- * who tells something of their own, which message answers which — moves units' scores for a
- * question. Agent turns (no query) are unchanged. The cues are read from English text (first-
- * and second-person pronouns, a closing question mark); other text gets none and keeps its score.
+ * who tells something of their own, which message answers which, which messages name a time or a
+ * place — and its own words move units' scores for a question. Agent turns (no query) are
+ * unchanged. The cues are read from English text (first- and second-person pronouns, a closing
+ * question mark, time words, capitalised names, the question's first words); other text gets none
+ * and keeps its score.
  */
 export interface DialogueOptions {
   /**
@@ -23,10 +25,53 @@ export interface DialogueOptions {
    * @default DEFAULT_DIALOGUE_OPTIONS.replyShare
    */
   replyShare?: number;
+  /**
+   * Share of its score for a question that asks when ("when…", "how long…", "what year…") that a
+   * user or assistant message keeps when it names no time ("yesterday", "last week", a weekday, a
+   * month, a year, "recently", "ago"). `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.timeShare
+   */
+  timeShare?: number;
+  /**
+   * Share of its score for a question that asks who or where ("who…", "where…", "what countries /
+   * cities / names / people…") that a user or assistant message keeps when it names no one and
+   * nowhere: no capitalised word inside a sentence, other than a greeting, a month or a weekday,
+   * or a speaker addressed ("Thanks, Mel!"). `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.nameShare
+   */
+  nameShare?: number;
+  /**
+   * Weight, beside the question's 0.5, of the question terms' spellings in the conversation that
+   * a question's direction blends in: terms that extend a question term or that it extends by up
+   * to five letters ("mentorship" ↔ "mentored"), and the halves of a term written as one word
+   * ("roadtrip" → "road trip"). `0` turns it off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.variantShare
+   */
+  variantShare?: number;
+  /**
+   * Weight, beside the question's 0.5, of the words that come with the question's terms in the
+   * conversation (P(word | question term) × IDF, over question terms held by 2 to 10% of the
+   * units; `expansionTerms` words) that a question's direction blends in. `0` turns it off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.expansionShare
+   */
+  expansionShare?: number;
+  /**
+   * How many co-occurring words `expansionShare` adds, a whole number from 0.
+   * @default DEFAULT_DIALOGUE_OPTIONS.expansionTerms
+   */
+  expansionTerms?: number;
 }
 
 /** Defaults of {@link DialogueOptions}. */
-export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({ selfDisclosureShare: 0.7, replyShare: 0.8 });
+export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({
+  selfDisclosureShare: 0.7,
+  replyShare: 0.8,
+  timeShare: 0.5,
+  nameShare: 0.5,
+  variantShare: 0.5,
+  expansionShare: 0.2,
+  expansionTerms: 8,
+});
 
 /** Resolved dialogue options. @internal */
 export type ResolvedDialogueOptions = Readonly<Required<DialogueOptions>>;
@@ -38,10 +83,17 @@ function checkShare(name: keyof DialogueOptions, value: unknown): number {
   return value;
 }
 
+function checkCount(name: keyof DialogueOptions, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dialogue.${name}: got ${String(value)}; expected a whole number from 0 to 1000.` });
+  }
+  return value;
+}
+
 /**
  * Applies the defaults of the `dialogue` engine option and checks it.
- * @throws CairnError `INVALID_OPTIONS` for a value that is not an object, or a share that is not a
- *   number from 0 to 1.
+ * @throws CairnError `INVALID_OPTIONS` for a value that is not an object, a share that is not a
+ *   number from 0 to 1, or `expansionTerms` that is not a whole number from 0 to 1000.
  * @internal
  */
 export function resolveDialogueOptions(options: DialogueOptions | undefined): ResolvedDialogueOptions {
@@ -49,6 +101,14 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   if (typeof options !== 'object' || options === null) {
     throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dialogue: got ${String(options)}; expected an object like { selfDisclosureShare: 0.7, replyShare: 0.8 }.` });
   }
-  const { selfDisclosureShare = DEFAULT_DIALOGUE_OPTIONS.selfDisclosureShare, replyShare = DEFAULT_DIALOGUE_OPTIONS.replyShare } = options;
-  return Object.freeze({ selfDisclosureShare: checkShare('selfDisclosureShare', selfDisclosureShare), replyShare: checkShare('replyShare', replyShare) });
+  const defaults = DEFAULT_DIALOGUE_OPTIONS;
+  return Object.freeze({
+    selfDisclosureShare: checkShare('selfDisclosureShare', options.selfDisclosureShare === undefined ? defaults.selfDisclosureShare : options.selfDisclosureShare),
+    replyShare: checkShare('replyShare', options.replyShare === undefined ? defaults.replyShare : options.replyShare),
+    timeShare: checkShare('timeShare', options.timeShare === undefined ? defaults.timeShare : options.timeShare),
+    nameShare: checkShare('nameShare', options.nameShare === undefined ? defaults.nameShare : options.nameShare),
+    variantShare: checkShare('variantShare', options.variantShare === undefined ? defaults.variantShare : options.variantShare),
+    expansionShare: checkShare('expansionShare', options.expansionShare === undefined ? defaults.expansionShare : options.expansionShare),
+    expansionTerms: checkCount('expansionTerms', options.expansionTerms === undefined ? defaults.expansionTerms : options.expansionTerms),
+  });
 }
