@@ -9,6 +9,7 @@ import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
 import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
+import { placeBrief } from './place-brief.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -117,11 +118,20 @@ function renderMessages(state: EngineState, units: readonly Unit[], fidelities: 
 }
 
 function viewKey(message: ViewMessage): string {
-  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+  // A full history message is its id; a synthetic one (the brief) changes text under the same id.
+  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' && !message.synthetic ? '' : contentText(message.content)}`;
 }
 
 /** The messages of each engine's last view, with the key list made from them (`state.lastView` then). */
 const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; keys: readonly string[] }>();
+
+/** A message's key, reusing the last view's where the same message object stands at the same index. */
+function lastViewKeyAt(state: EngineState): (message: ViewMessage, index: number) => string {
+  const last = lastViews.get(state);
+  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  if (reusable === undefined) return viewKey;
+  return (message, index) => (index >= 0 && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message));
+}
 
 /**
  * The keys of this turn's view: a message that is the very object at the same place in the last
@@ -129,13 +139,9 @@ const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; k
  * others are keyed anew. Used only while `state.lastView` is still the list made then.
  */
 function viewKeys(state: EngineState, messages: readonly ViewMessage[]): string[] {
-  const last = lastViews.get(state);
-  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  const keyAt = lastViewKeyAt(state);
   const keys = new Array<string>(messages.length);
-  for (let index = 0; index < messages.length; index++) {
-    const message = messages[index]!;
-    keys[index] = reusable !== undefined && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message);
-  }
+  for (let index = 0; index < messages.length; index++) keys[index] = keyAt(messages[index]!, index);
   // A copy: the caller owns the returned list and may change it.
   lastViews.set(state, { messages: messages.slice(), keys });
   return keys;
@@ -190,7 +196,8 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   // Dual-decay overflow (opt-in): placeholder runs fold into one Background_Context block.
   const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter, backgroundReserve(state, budget)) : undefined;
   const history = background?.messages ?? rendered.messages;
-  const messages = request.brief ? [...history, request.brief] : [...history];
+  const { cacheAware, brief: briefAt } = state.options.prefix;
+  const messages = placeBrief(history, request.brief, cacheAware && briefAt === 'sticky', state.lastView, lastViewKeyAt(state));
   const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
   const keys = viewKeys(state, messages);
   let stablePrefix = 0;
