@@ -27,6 +27,7 @@
 // e.g. ... prefix-breaks-report.ts ../shared/data 8000,16000,32000 coder,tau '{"prefix":{"stable":false}}'
 import { argumentsText, type CairnMessage, contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, type ContextEngineOptions, type ViewMessage } from '@cairn/core';
 import { loadDatasets } from '../src/runner/load-datasets.js';
+import { createSyntheticDataset } from '../src/runner/synthetic-dataset.js';
 import { createCachingTokenCounter } from '../src/runner/caching-token-counter.js';
 import { prepareSession } from '../src/runner/prepare-session.js';
 
@@ -75,7 +76,12 @@ interface Tally {
 }
 
 const counter = createCachingTokenCounter(createBpeTokenCounter());
-const datasets = (await loadDatasets(dataDir)).filter((dataset) => only.some((part) => dataset.name.includes(part)));
+const synthetic = createSyntheticDataset([
+  { kind: 'coding', messages: 600, seed: 2 },
+  { kind: 'support', messages: 600, seed: 7 },
+  { kind: 'mixed', messages: 900, seed: 3 },
+]);
+const datasets = [synthetic, ...(await loadDatasets(dataDir))].filter((dataset) => only.some((part) => dataset.name.includes(part)));
 const rows: string[] = [];
 for (const dataset of datasets) {
   for (const budget of budgets) {
