@@ -71,6 +71,25 @@ describe("the brief's place in a cache-aware view (prefix.brief)", () => {
     expect(view[briefIndex(view) - 1]!.id).toBe('ft3');
   });
 
+  it("keeps the shown lesson counters while only they change ('sticky'); the next change of its lines refreshes them", () => {
+    const briefText = (messages: readonly ViewMessage[]) => contentText(messages[briefIndex(messages)]!.content);
+    for (const brief of ['sticky', 'end'] as const) {
+      const engine = createContextEngine({ ...base, prefix: { brief } });
+      engine.ingest(failingRun());
+      const lesson = engine.applyPlaybookDelta({ op: 'add', section: 'tools', content: 'search_dir takes a folder, not a file.', sourceIds: ['fu1'] })!;
+      const first = engine.assemble({}).messages;
+      expect(briefText(first)).toContain(`[${lesson.id}] helpful=0 harmful=0`);
+      engine.applyPlaybookDelta({ op: 'count', id: lesson.id, helpful: 1 });
+      engine.ingest(note(1));
+      const second = engine.assemble({}).messages;
+      expect(briefText(second)).toContain(brief === 'sticky' ? `[${lesson.id}] helpful=0 harmful=0` : `[${lesson.id}] helpful=1 harmful=0`);
+      if (brief === 'sticky') expect(second.slice(0, first.length)).toEqual(first);
+      engine.applyPlaybookDelta({ op: 'add', section: 'tools', content: 'read_file wants a path relative to the repository root.', sourceIds: ['fu1'] });
+      engine.ingest(note(2));
+      expect(briefText(engine.assemble({}).messages)).toContain(`[${lesson.id}] helpful=1 harmful=0`);
+    }
+  });
+
   it('is placed by a restored engine as by the one it was saved from', () => {
     const engine = createContextEngine(base);
     engine.ingest(failingRun());

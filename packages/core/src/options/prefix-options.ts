@@ -26,8 +26,9 @@ export interface PrefixOptions {
    * unchanged and every history message before it is shown as before — new messages are appended
    * after it, so the brief is billed at the cached price instead of again each turn; it moves to
    * the end when it changes or the prefix breaks before it (never between a tool call and its
-   * result). `'end'`: always the last message (the behaviour before). Without `cacheAware`, always
-   * the end.
+   * result). A change of the playbook lessons' helpful/harmful counters alone does not change it:
+   * the counters shown refresh with the next change of its lines. `'end'`: always the last
+   * message, counters always current (the behaviour before). Without `cacheAware`, as `'end'`.
    * @default 'sticky'
    */
   brief?: 'sticky' | 'end';
