@@ -6,14 +6,17 @@
 //   new          mean uncached tokens a turn (what follows the prefix shared with the previous call)
 //   cached       mean cached tokens a turn
 //   billed       sum of new + ratio × cached over the turns
+//   prefix       mean share of the previous view's messages kept as the prefix (prefix stability)
 //   breaks       turn pairs whose previous view is not the next one's prefix, share of all pairs
 //   kept@break   mean share of the previous view's tokens kept as the prefix on a break
-//   resent       tokens of the previous view after the break, summed (billed again at full price)
-//   appended     the rest of the uncached tokens (what is new to the view)
+//   resent       tokens of the previous view after the break, summed (what the break made uncached)
+//   new@break    uncached tokens of the turns that broke the prefix, summed (the rest: append-only turns)
 //   after probe  turn pairs right after a probe (the bench asks a question between them)
 // Optional extra cairn rows: ENGINE_OPTIONS_JSON is a JSON object of { rowName: engineOptions }.
+// MIN_RATIO: runs at least that many budgets long take part (default 3, as in `cairn billing`; the
+// tau-bench runs are 3–12k tokens, so they take part at small budgets with a ratio of 1).
 // Run:
-//   npx tsx --conditions=@cairn/source packages/bench/scripts/billing-trace.ts [DATA_DIR] [BUDGETS] [DATASET_SUBSTRINGS] [ENGINE_OPTIONS_JSON] [STRATEGIES]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/billing-trace.ts [DATA_DIR] [BUDGETS] [DATASET_SUBSTRINGS] [ENGINE_OPTIONS_JSON] [STRATEGIES] [MIN_RATIO]
 import { type CairnMessage, countMessageTokens, createBpeTokenCounter, createContextEngine, type ContextEngineOptions } from '@cairn/core';
 import { type BenchmarkDataset, type ContextStrategy, createSyntheticDataset, loadDatasets, STRATEGIES, viewMessageToCairnMessage } from '../src/index.js';
 import { stablePrefixShare } from '../src/metrics/prefix-stability.js';
@@ -27,7 +30,7 @@ const only = (process.argv[4] ?? 'synthetic,coder').split(',');
 const extra = JSON.parse(process.argv[5] ?? '{}') as Record<string, Partial<ContextEngineOptions>>;
 const names = (process.argv[6] ?? 'cairn,prune,recency').split(',');
 const RATIO = 0.1;
-const MIN_LENGTH_RATIO = 3;
+const MIN_LENGTH_RATIO = Number(process.argv[7] ?? '3');
 
 function cairnWith(name: string, options: Partial<ContextEngineOptions>): ContextStrategy {
   return {
@@ -65,11 +68,11 @@ const tokensOf = (messages: readonly CairnMessage[], from = 0, to = messages.len
   return sum;
 };
 
-const rows: string[][] = [['data', 'budget', 'strategy', 'runs', 'turns', 'view', 'new', 'cached', 'billed', 'breaks', 'kept@break', 'resent', 'appended', 'after probe', 'history/turn']];
+const rows: string[][] = [['data', 'budget', 'strategy', 'runs', 'turns', 'view', 'new', 'cached', 'billed', 'prefix', 'breaks', 'kept@break', 'resent', 'new@break', 'after probe', 'history/turn']];
 for (const dataset of datasets) {
   for (const budget of budgets) {
     for (const strategy of strategies) {
-      const t = { runs: 0, turns: 0, view: 0, cached: 0, breaks: 0, keptAtBreak: 0, resent: 0, afterProbe: 0, growth: 0 };
+      const t = { runs: 0, turns: 0, view: 0, cached: 0, breaks: 0, keptAtBreak: 0, resent: 0, newAtBreak: 0, afterProbe: 0, growth: 0, share: 0 };
       for (const session of dataset.sessions) {
         if (session.replay !== 'agent') continue;
         const prepared = prepareSession(session, counter, Number.MAX_SAFE_INTEGER);
@@ -93,7 +96,9 @@ for (const dataset of datasets) {
             }
             if (previous && previous.position + 1 === checkpoint.turnPosition) {
               const raw = tokensOf(view);
-              const kept = Math.round(stablePrefixShare(previous.view, view) * previous.view.length);
+              const share = stablePrefixShare(previous.view, view);
+              t.share += share;
+              const kept = Math.round(share * previous.view.length);
               const cached = tokensOf(view, 0, kept);
               t.turns++;
               t.view += raw;
@@ -105,6 +110,7 @@ for (const dataset of datasets) {
                 const before = tokensOf(previous.view);
                 t.keptAtBreak += before > 0 ? cached / before : 1;
                 t.resent += before - cached;
+                t.newAtBreak += raw - cached;
               }
             }
             probed = false;
@@ -133,10 +139,11 @@ for (const dataset of datasets) {
         k(uncached / t.turns),
         k(t.cached / t.turns),
         k(uncached + RATIO * t.cached),
+        `${((100 * t.share) / t.turns).toFixed(1)}%`,
         `${t.breaks} (${((100 * t.breaks) / t.turns).toFixed(0)}%)`,
         t.breaks > 0 ? `${((100 * t.keptAtBreak) / t.breaks).toFixed(0)}%` : '–',
         k(t.resent),
-        k(uncached - t.resent),
+        k(t.newAtBreak),
         String(t.afterProbe),
         k(t.growth / t.turns),
       ]);

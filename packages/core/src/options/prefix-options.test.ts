@@ -14,15 +14,15 @@ function code(run: () => unknown): string | undefined {
 
 describe('the prefix option', () => {
   it('defaults to cache-aware planning that frees tokens past 95% of the budget', () => {
-    expect(DEFAULT_PREFIX_OPTIONS).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky' });
-    expect(resolveOptions({}).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', compactTo: 0.7 });
-    expect(resolveOptions({ prefix: { cacheAware: false } }).prefix).toEqual({ cacheAware: false, compactAt: 0.95, brief: 'sticky', compactTo: 0.7 });
-    expect(resolveOptions({ prefix: { compactAt: 0.8 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.8, brief: 'sticky', compactTo: 0.7 });
+    expect(DEFAULT_PREFIX_OPTIONS).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', compactTo: 0.5 });
+    expect(resolveOptions({}).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', compactTo: 0.5 });
+    expect(resolveOptions({ prefix: { cacheAware: false } }).prefix).toEqual({ cacheAware: false, compactAt: 0.95, brief: 'sticky', compactTo: 0.5 });
+    expect(resolveOptions({ prefix: { compactAt: 0.8 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.8, brief: 'sticky', compactTo: 0.5 });
     expect(resolveOptions({ prefix: { brief: 'end', compactTo: 0.4 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'end', compactTo: 0.4 });
   });
 
-  it('frees down to the yellow level unless told (compactTo), never above compactAt', () => {
-    expect(resolveOptions({ pressure: { yellow: 0.6, red: 0.8 } }).prefix.compactTo).toBe(0.6);
+  it('frees down to half the budget unless told (compactTo: 0.7, the yellow level, as before), never above compactAt', () => {
+    expect(resolveOptions({ pressure: { yellow: 0.3, red: 0.4 }, prefix: { compactAt: 0.45 } }).prefix.compactTo).toBe(0.45);
     expect(resolveOptions({ prefix: { compactAt: 0.75, compactTo: 0.75 } }).prefix.compactTo).toBe(0.75);
   });
 
