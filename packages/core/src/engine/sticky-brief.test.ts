@@ -6,7 +6,8 @@ import { arbitrarySession } from '../test-support/arbitrary-session.js';
 import { checkView } from '../test-support/check-view.js';
 
 const chars = createCharTokenCounter();
-const base = { tokenCounter: chars, onBudgetExceeded: 'compress-mandatory' as const, budget: 4000 };
+// A budget the history passes the passthrough level of (20%): a curated view, where the brief may stick.
+const base = { tokenCounter: chars, onBudgetExceeded: 'compress-mandatory' as const, budget: 400 };
 
 /** A call that failed twice (a dead end: the brief names it), then a few notes. */
 function failingRun(): CairnMessage[] {
@@ -74,8 +75,9 @@ describe("the brief's place in a cache-aware view (prefix.brief)", () => {
   it("keeps the shown lesson counters while only they change ('sticky'); the next change of its lines refreshes them", () => {
     const briefText = (messages: readonly ViewMessage[]) => contentText(messages[briefIndex(messages)]!.content);
     for (const brief of ['sticky', 'end'] as const) {
-      const engine = createContextEngine({ ...base, prefix: { brief } });
-      engine.ingest(failingRun());
+      // Room for the lessons in the brief (a tenth of the budget), past the passthrough level.
+      const engine = createContextEngine({ ...base, budget: 2000, prefix: { brief } });
+      engine.ingest([...Array.from({ length: 25 }, (_, index) => note(100 + index)), ...failingRun()]);
       const lesson = engine.applyPlaybookDelta({ op: 'add', section: 'tools', content: 'search_dir takes a folder, not a file.', sourceIds: ['fu1'] })!;
       const first = engine.assemble({}).messages;
       expect(briefText(first)).toContain(`[${lesson.id}] helpful=0 harmful=0`);

@@ -21,13 +21,15 @@ export interface PrefixOptions {
    */
   compactAt?: number;
   /**
-   * Where a cache-aware view shows the brief (dead ends, lessons, loop notice, page index) that
-   * follows the history. `'sticky'`: where the previous view showed it, while its text is
+   * Where a cache-aware curated view (one that does not show the history whole) shows the brief
+   * (dead ends, lessons, loop notice, page index) that follows the history. `'sticky'`: where the
+   * previous view showed it, while its text is
    * unchanged and every history message before it is shown as before — new messages are appended
    * after it, so the brief is billed at the cached price instead of again each turn; it moves to
    * the end when it changes or the prefix breaks before it (never between a tool call and its
-   * result). A change of the playbook lessons' helpful/harmful counters alone does not change it:
-   * the counters shown refresh with the next change of its lines. `'end'`: always the last
+   * result). A change of the playbook lessons' helpful/harmful counters alone does not change it
+   * (when the text shown takes no more tokens): the counters refresh with the next change of its
+   * lines. `'end'`: always the last
    * message, counters always current (the behaviour before). Without `cacheAware`, as `'end'`.
    * @default 'sticky'
    */

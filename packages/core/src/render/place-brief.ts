@@ -33,3 +33,31 @@ function stickyIndex(history: readonly ViewMessage[], brief: ViewMessage, lastKe
   for (let index = 0; index < at; index++) if (keyAt(history[index]!, index) !== lastKeys[index]) return history.length;
   return at;
 }
+
+/** A lesson's counters in the playbook's lines (`[id] helpful=X harmful=Y :: …`). */
+const COUNTERS = /\bhelpful=\d+ harmful=\d+/g;
+
+/**
+ * The brief text the previous view showed (read from its keys, kept in snapshots) when it differs
+ * from `text` only in lessons' helpful/harmful counters: a sticky brief keeps it, so a counter
+ * that ticks does not break the prompt cache at the brief; the counters refresh with the next
+ * change of the brief's lines. @internal
+ *
+ * @param lastKeys - The previous view's message keys.
+ * @param id - The brief's id.
+ * @param text - This turn's brief text.
+ * @returns The text shown last time, or `undefined` when it differs otherwise (or is the same).
+ */
+export function shownWithOtherCounters(lastKeys: readonly string[], id: string, text: string): string | undefined {
+  if (!text.includes('helpful=')) return undefined;
+  const prefix = `${id}\u0000full\u0000`;
+  let shown: string | undefined;
+  for (let index = lastKeys.length - 1; index >= 0; index--) {
+    if (lastKeys[index]!.startsWith(prefix)) {
+      shown = lastKeys[index]!.slice(prefix.length);
+      break;
+    }
+  }
+  if (shown === undefined || shown === text) return undefined;
+  return shown.replace(COUNTERS, 'helpful=# harmful=#') === text.replace(COUNTERS, 'helpful=# harmful=#') ? shown : undefined;
+}

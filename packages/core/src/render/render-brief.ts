@@ -24,39 +24,13 @@ export function renderBrief(state: EngineState, budget: number): { message: View
   if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;
-  const id = brief.id ?? 'cairn:dead-ends';
-  const { cacheAware, brief: placement } = state.options.prefix;
-  const text = cacheAware && placement === 'sticky' ? (shownWithOtherCounters(state.lastView, id, brief.text) ?? brief.text) : brief.text;
-  const message: ViewMessage = { id, role: 'user', content: text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
+  const message: ViewMessage = { id: brief.id ?? 'cairn:dead-ends', role: 'user', content: brief.text, sourceIds: [...brief.sourceIds], fidelity: 'full', synthetic: true };
   const counter = state.options.tokenCounter;
   const last = lastBriefCount.get(state);
-  if (last && last.id === message.id && last.text === text && last.counter === counter) return { message, tokens: last.tokens };
+  if (last && last.id === message.id && last.text === brief.text && last.counter === counter) return { message, tokens: last.tokens };
   // Counted by its words (the same count): a brief changes by a line or two between questions.
   const tokens = countMessageTokens(message, renderingCounter(counter));
-  lastBriefCount.set(state, { id: message.id, text, counter, tokens });
+  lastBriefCount.set(state, { id: message.id, text: brief.text, counter, tokens });
   return { message, tokens };
 }
 
-
-/** A lesson's counters in the playbook's lines (`[id] helpful=X harmful=Y :: …`). */
-const COUNTERS = /\bhelpful=\d+ harmful=\d+/g;
-
-/**
- * The brief text the previous view showed (read from its keys, kept in snapshots) when it differs
- * from `text` only in lessons' helpful/harmful counters: a sticky brief keeps it, so a counter that
- * ticks does not break the prompt cache at the brief; the counters refresh with the next change of
- * the brief's lines.
- */
-function shownWithOtherCounters(lastView: readonly string[], id: string, text: string): string | undefined {
-  if (!text.includes('helpful=')) return undefined;
-  const prefix = `${id}\u0000full\u0000`;
-  let shown: string | undefined;
-  for (let index = lastView.length - 1; index >= 0; index--) {
-    if (lastView[index]!.startsWith(prefix)) {
-      shown = lastView[index]!.slice(prefix.length);
-      break;
-    }
-  }
-  if (shown === undefined || shown === text) return undefined;
-  return shown.replace(COUNTERS, 'helpful=# harmful=#') === text.replace(COUNTERS, 'helpful=# harmful=#') ? shown : undefined;
-}
