@@ -8,10 +8,13 @@
 //              (what `npm start` runs) and, with DATA_DIR, on LoCoMo (conversations: probes only)
 //   agents   — the same table for the two cairn rows on the real agent runs in DATA_DIR (tau-bench,
 //              CodeR) at shares of each run's history, as `cairn bench --data` replays them
+// Every mode also shows `cairn-billing-before`: the cache-aware planner as it was before the billing
+// changes of issue 17 (prefix.brief 'end', compactTo 0.7), and any rows
+// named in ROWS_JSON ({ "name": engineOptions }), e.g. '{"to0.5":{"prefix":{"compactTo":0.5}}}'.
 // Run:
-//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts billing [DATA_DIR] [BUDGETS]
-//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts bench [DATA_DIR] [SHARES]
-//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts agents DATA_DIR [SHARES]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts billing [DATA_DIR] [BUDGETS] [ROWS_JSON]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts bench [DATA_DIR] [SHARES] [ROWS_JSON]
+//   npx tsx --conditions=@cairn/source packages/bench/scripts/prefix-before-after.ts agents DATA_DIR [SHARES] [ROWS_JSON]
 import { createContextEngine, type ContextEngineOptions } from '@cairn/core';
 import {
   type BenchmarkDataset,
@@ -47,8 +50,11 @@ function cairnWith(name: string, options: Partial<ContextEngineOptions>): Contex
   };
 }
 
-const [mode = 'billing', dataDir, list] = process.argv.slice(2);
+const [mode = 'billing', dataDir, list, rows] = process.argv.slice(2);
 const off = cairnWith('cairn-prefix-off', { prefix: { cacheAware: false } });
+const before = cairnWith('cairn-billing-before', { prefix: { brief: 'end', compactTo: 0.7 } });
+const extra = Object.entries(JSON.parse(rows ?? '{}') as Record<string, Partial<ContextEngineOptions>>).map(([name, options]) => cairnWith(name, options));
+const rivals = [off, before, ...extra];
 const real = dataDir === undefined ? [] : await loadDatasets(dataDir);
 if (mode === 'billing') {
   const budgetTokens = (list ?? '8000,16000,32000').split(',').map(Number);
@@ -60,19 +66,19 @@ if (mode === 'billing') {
     ]),
     ...real,
   ];
-  const strategies = [...STRATEGY_NAMES.map((name) => STRATEGIES[name]), off];
+  const strategies = [...STRATEGY_NAMES.map((name) => STRATEGIES[name]), ...rivals];
   const result = await runBillingBenchmark({ datasets, strategies, budgetTokens });
   console.log(`prefix before → after (cairn-prefix-off: prefix.cacheAware false), data ${dataDir ?? 'synthetic only'}`);
   console.log(renderBillingTable(result));
 } else if (mode === 'agents') {
   const budgets = (list ?? '0.05,0.1,0.2').split(',').map(Number);
   const agents = real.filter((dataset) => !dataset.name.includes('locomo'));
-  const result = await runBenchmark({ datasets: agents, strategies: [STRATEGIES.cairn, off], budgets });
+  const result = await runBenchmark({ datasets: agents, strategies: [STRATEGIES.cairn, ...rivals], budgets });
   console.log(`prefix before → after (cairn-prefix-off: prefix.cacheAware false) — real agent runs (data ${dataDir})`);
   console.log(renderTable(result));
 } else {
   const budgets = (list ?? '0.05,0.1,0.2').split(',').map(Number);
-  const strategies = [STRATEGIES.cairn, off];
+  const strategies = [STRATEGIES.cairn, ...rivals];
   const synthetic = await runBenchmark({ datasets: [createSyntheticDataset()], strategies, budgets });
   console.log(`prefix before → after (cairn-prefix-off: prefix.cacheAware false) — bundled synthetic sessions (npm start)`);
   console.log(renderTable(synthetic));

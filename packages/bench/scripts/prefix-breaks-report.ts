@@ -15,6 +15,7 @@
 //   upgraded               a placeholder / compressed message shown at a higher fidelity
 //   same-id-new-text       same message id and fidelity, different text
 //   brief                  the last message, the brief after the history, moved: history appended only
+//   brief-in-place         the brief kept where an earlier view showed it (prefix.brief 'sticky') changed or moved
 //   open-call-answered     the last message, a stand-in result for a call not yet answered, was replaced
 //   other                  anything else
 // It also prints, per class, the share of turn pairs, the tokens of the earlier view after the
@@ -27,6 +28,7 @@
 // e.g. ... prefix-breaks-report.ts ../shared/data 8000,16000,32000 coder,tau '{"prefix":{"stable":false}}'
 import { argumentsText, type CairnMessage, contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, type ContextEngineOptions, type ViewMessage } from '@cairn/core';
 import { loadDatasets } from '../src/runner/load-datasets.js';
+import { createSyntheticDataset } from '../src/runner/synthetic-dataset.js';
 import { createCachingTokenCounter } from '../src/runner/caching-token-counter.js';
 import { prepareSession } from '../src/runner/prepare-session.js';
 
@@ -44,12 +46,16 @@ function same(left: ViewMessage, right: ViewMessage): boolean {
   return a.length === b.length && a.every((call, index) => call.id === b[index]!.id && call.name === b[index]!.name && argumentsText(call.arguments) === argumentsText(b[index]!.arguments));
 }
 
+const BRIEF_IDS = new Set(['cairn:dead-ends', 'cairn:reasoning-trace', 'cairn:page-index', 'cairn:loop']);
+
 const runStart = (message: ViewMessage): string | undefined => (message.fidelity === 'placeholder' ? message.sourceIds[0] : undefined);
 
 function classify(before: readonly ViewMessage[], after: readonly ViewMessage[], at: number): string {
   const was = before[at]!;
   const now = after[at];
   if (at === before.length - 1 && was.synthetic && was.fidelity === 'full' && !was.id.startsWith('cairn:placeholder')) return was.id.startsWith('cairn:no-result') ? 'open-call-answered' : 'brief';
+  // A brief kept in place (prefix.brief 'sticky') whose text changed, or that moved to the end.
+  if (was.synthetic && BRIEF_IDS.has(was.id)) return 'brief-in-place';
   if (!now) return 'other';
   if (was.fidelity === 'placeholder' && now.fidelity === 'placeholder') {
     if (runStart(was) !== runStart(now)) return 'run-start-moved';
@@ -75,7 +81,12 @@ interface Tally {
 }
 
 const counter = createCachingTokenCounter(createBpeTokenCounter());
-const datasets = (await loadDatasets(dataDir)).filter((dataset) => only.some((part) => dataset.name.includes(part)));
+const synthetic = createSyntheticDataset([
+  { kind: 'coding', messages: 600, seed: 2 },
+  { kind: 'support', messages: 600, seed: 7 },
+  { kind: 'mixed', messages: 900, seed: 3 },
+]);
+const datasets = [synthetic, ...(await loadDatasets(dataDir))].filter((dataset) => only.some((part) => dataset.name.includes(part)));
 const rows: string[] = [];
 for (const dataset of datasets) {
   for (const budget of budgets) {

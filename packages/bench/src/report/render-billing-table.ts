@@ -5,7 +5,8 @@ const percent = (value: number | undefined): string => (value === undefined ? '�
 
 /**
  * Baselines that stay within the budget (no view over it, none failed) whose billed tokens are at
- * or below cairn's, on one data set at one budget.
+ * or below cairn's, on one data set at one budget. cairn's own variants (`cairn+…`, `cairn-…`:
+ * other options of the same engine) are not baselines.
  *
  * @param cells - The cells of one data set and budget.
  * @param cairn - The strategy compared (`cairn` unless told).
@@ -15,7 +16,7 @@ export function billingLosses(cells: readonly BillingCell[], cairn = 'cairn'): s
   const ours = cells.find((cell) => cell.strategy === cairn);
   if (!ours) return [];
   return cells
-    .filter((cell) => cell.strategy !== cairn && !cell.strategy.startsWith(`${cairn}+`) && cell.overBudgetViews === 0 && cell.failedViews === 0)
+    .filter((cell) => cell.strategy !== cairn && !cell.strategy.startsWith(`${cairn}+`) && !cell.strategy.startsWith(`${cairn}-`) && cell.overBudgetViews === 0 && cell.failedViews === 0)
     .filter((cell) => cell.billedTokens <= ours.billedTokens)
     .map((cell) => cell.strategy);
 }

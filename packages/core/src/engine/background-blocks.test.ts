@@ -13,8 +13,12 @@ import { checkView } from '../test-support/check-view.js';
 
 const chars = createCharTokenCounter();
 const BUDGET = 4_000;
-/** The block on (opt-in), with plain facts, as it was measured. */
-const OPTIONS = { tokenCounter: chars, pages: { consolidation: { background: true, plainFacts: true } } };
+/**
+ * The block on (opt-in), with plain facts, as it was measured; freeing down to the yellow level
+ * (prefix.compactTo 0.7): a turn that frees down to half the budget (the default) may reach back
+ * into the first block and fold more into it.
+ */
+const OPTIONS = { tokenCounter: chars, pages: { consolidation: { background: true, plainFacts: true } }, prefix: { compactTo: 0.7 } };
 const QUERY = 'subject3';
 
 function conversation(turns = 60): CairnMessage[] {
@@ -36,7 +40,7 @@ const blocks = (result: AssembleResult) => result.messages.filter(isBlock);
 const same = (a: ViewMessage, b: ViewMessage) => a.id === b.id && contentText(a.content) === contentText(b.content);
 
 function engine(turns = 60): ContextEngine {
-  const created = createContextEngine({ sessionId: 's', tokenCounter: chars, pages: OPTIONS.pages });
+  const created = createContextEngine({ sessionId: 's', tokenCounter: chars, pages: OPTIONS.pages, prefix: OPTIONS.prefix });
   created.ingest(conversation(turns));
   return created;
 }

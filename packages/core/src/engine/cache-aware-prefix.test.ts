@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { createContextEngine } from './context-engine.js';
+import type { ContextEngineOptions } from '../options/index.js';
 import type { AssembleResult } from '../render/index.js';
 import { createCharTokenCounter, type ViewMessage } from '../log/index.js';
 import { arbitrarySession, buildSession, generateText } from '../test-support/arbitrary-session.js';
@@ -45,10 +46,11 @@ function firstMutableMessage(before: AssembleResult, next: AssembleResult): numb
 const turns = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 14 });
 
 describe('cache-aware steady turns', () => {
-  test.prop([arbitrarySession({ minTurns: 12, maxTurns: 50 }), fc.integer({ min: 400, max: 6_000 }), turns, fc.boolean()], { numRuns: 60 })(
+  const prefixes = fc.constantFrom<NonNullable<ContextEngineOptions['prefix']>>({ cacheAware: false }, { cacheAware: true }, { compactTo: 0.4 }, { compactTo: 0.55, brief: 'end' });
+  test.prop([arbitrarySession({ minTurns: 12, maxTurns: 50 }), fc.integer({ min: 400, max: 6_000 }), turns, prefixes], { numRuns: 60 })(
     'keep every message before the first changed unit byte-identical, within the budget, pairs whole, in order',
-    (session, budget, steps, cacheAware) => {
-      const engine = createContextEngine({ tokenCounter: chars, onBudgetExceeded: 'compress-mandatory', prefix: { cacheAware } });
+    (session, budget, steps, prefix) => {
+      const engine = createContextEngine({ tokenCounter: chars, onBudgetExceeded: 'compress-mandatory', prefix });
       let logged = Math.max(1, Math.floor(session.length / 3));
       engine.ingest(session.slice(0, logged));
       let previous: AssembleResult | undefined;

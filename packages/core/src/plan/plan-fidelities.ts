@@ -111,6 +111,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       }
     }
   }
+  // What a turn past the red level frees tokens down to (cache-aware: `compactTo`, the yellow level
+  // by default); a steady turn's upgrades stay under it too, so they do not refill what it freed.
+  const low = (cacheAware ? options.prefix.compactTo : pressure.yellow) * budget;
+  const upgradeCap = Math.min(low, pressure.yellow * budget);
   let plan = new ViewPlan(initial, costs);
   // A new query asks a new question: last turn's choices get no stickiness bonus then.
   const newQuestion = replan && request.query !== undefined;
@@ -131,7 +135,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (const unit of upgradeToTarget(fit, target, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
   } else if (rescoreAll) {
     // The direction moved: units whose score now passes a threshold by the hysteresis margin
-    // move up a tier, best first, while the view stays under the yellow level.
+    // move up a tier, best first, while the view stays under the yellow level (`compactTo` if lower).
     // A unit's tier depends only on its own score and fidelity, so units that would stay where they
     // are are left out before sorting (the loop skipped them; the others keep their order).
     const tierOf = (unit: number): Fidelity => {
@@ -146,7 +150,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     order.sort((a, b) => units[b]!.score - units[a]!.score || a - b);
     for (const unit of order) {
       const tier = tierOf(unit);
-      if (plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
+      if (plan.tokens + plan.delta(unit, tier) > upgradeCap) continue;
       plan.set(unit, tier);
       reasons[unit] = 'selected';
     }
@@ -156,7 +160,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const filledQuestion = questionView && plan.tokens <= budget;
   // Cache-aware: past `compactAt` (not red), the regrade and compaction change units only from `from` on.
   const red = cacheAware ? options.prefix.compactAt : pressure.red;
-  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget });
+  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: low });
   if (!filledQuestion && plan.tokens > red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
@@ -173,19 +177,19 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (let unit = from; unit < count; unit++) if (!fit.locked(unit) && RANK[tierOf(unit)] < RANK[plan.get(unit)]) order.push(unit);
     order.sort((a, b) => units[a]!.score - units[b]!.score || a - b);
     for (const unit of order) {
-      if (plan.tokens <= pressure.yellow * budget) break;
+      if (plan.tokens <= low) break;
       plan.set(unit, tierOf(unit));
       reasons[unit] = 'regraded';
     }
   }
-  if (cacheAware && from < count && plan.tokens > pressure.yellow * budget) {
-    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, pressure.yellow * budget)) {
+  if (cacheAware && from < count && plan.tokens > low) {
+    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, low)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
   }
   if (!filledQuestion && plan.tokens > red * budget) {
-    for (const unit of degradeToTarget(degradeFit, pressure.yellow * budget)) {
+    for (const unit of degradeToTarget(degradeFit, low)) {
       reasons[unit] = 'compacted';
       compacted++;
     }

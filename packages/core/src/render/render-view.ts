@@ -2,13 +2,15 @@ import type { AssembleMetadata, AssembleResult, DecisionReason, UnitDecision } f
 import type { EngineState, RenderCache } from './engine-state.js';
 import { CairnError } from '../log/index.js';
 import { renderCompressed, renderFull, renderPlaceholderRunParts, type RenderContext } from './render-unit.js';
-import { contentText } from '../log/index.js';
+import { contentText, countMessageTokens } from '../log/index.js';
 import type { Fidelity, ViewMessage, WorkPhase } from '../log/index.js';
 import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
 import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
+import { placeBrief, shownWithOtherCounters } from './place-brief.js';
+import { renderingCounter } from './run-tokens.js';
 
 /** What `renderView` needs from the planning step. @internal */
 export interface RenderRequest {
@@ -117,11 +119,34 @@ function renderMessages(state: EngineState, units: readonly Unit[], fidelities: 
 }
 
 function viewKey(message: ViewMessage): string {
-  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' ? '' : contentText(message.content)}`;
+  // A full history message is its id; a synthetic one (the brief) changes text under the same id.
+  return `${message.id}\u0000${message.fidelity}\u0000${message.fidelity === 'full' && !message.synthetic ? '' : contentText(message.content)}`;
 }
 
 /** The messages of each engine's last view, with the key list made from them (`state.lastView` then). */
 const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; keys: readonly string[] }>();
+
+/**
+ * The brief with the text the last view showed when only lesson counters changed since, if that
+ * text takes no more tokens (the plan reserved the new text's).
+ */
+function withShownCounters(state: EngineState, request: RenderRequest): Pick<RenderRequest, 'brief' | 'briefTokens'> {
+  const { brief, briefTokens } = request;
+  if (!brief || briefTokens === undefined) return request;
+  const shown = shownWithOtherCounters(state.lastView, brief.id, contentText(brief.content));
+  if (shown === undefined) return request;
+  const message: ViewMessage = { ...brief, content: shown };
+  const tokens = countMessageTokens(message, renderingCounter(state.options.tokenCounter));
+  return tokens <= briefTokens ? { brief: message, briefTokens: tokens } : request;
+}
+
+/** A message's key, reusing the last view's where the same message object stands at the same index. */
+function lastViewKeyAt(state: EngineState): (message: ViewMessage, index: number) => string {
+  const last = lastViews.get(state);
+  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  if (reusable === undefined) return viewKey;
+  return (message, index) => (index >= 0 && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message));
+}
 
 /**
  * The keys of this turn's view: a message that is the very object at the same place in the last
@@ -129,13 +154,9 @@ const lastViews = new WeakMap<EngineState, { messages: readonly ViewMessage[]; k
  * others are keyed anew. Used only while `state.lastView` is still the list made then.
  */
 function viewKeys(state: EngineState, messages: readonly ViewMessage[]): string[] {
-  const last = lastViews.get(state);
-  const reusable = last !== undefined && last.keys === state.lastView ? last : undefined;
+  const keyAt = lastViewKeyAt(state);
   const keys = new Array<string>(messages.length);
-  for (let index = 0; index < messages.length; index++) {
-    const message = messages[index]!;
-    keys[index] = reusable !== undefined && index < reusable.messages.length && reusable.messages[index] === message ? reusable.keys[index]! : viewKey(message);
-  }
+  for (let index = 0; index < messages.length; index++) keys[index] = keyAt(messages[index]!, index);
   // A copy: the caller owns the returned list and may change it.
   lastViews.set(state, { messages: messages.slice(), keys });
   return keys;
@@ -190,8 +211,13 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   // Dual-decay overflow (opt-in): placeholder runs fold into one Background_Context block.
   const background = state.options.pages.consolidation.background ? foldBackground(state, rendered, fidelities, budget, request.context.counter, backgroundReserve(state, budget)) : undefined;
   const history = background?.messages ?? rendered.messages;
-  const messages = request.brief ? [...history, request.brief] : [...history];
-  const viewTokens = (background?.tokens ?? rendered.tokens) + (request.briefTokens ?? 0);
+  // A curated view keeps the brief where the last one showed it (prefix.brief 'sticky'); a view
+  // shown whole (passthrough) is the history as given, brief last.
+  const { cacheAware, brief: briefAt } = state.options.prefix;
+  const sticky = cacheAware && briefAt === 'sticky' && request.mode === 'curated';
+  const { brief, briefTokens } = sticky ? withShownCounters(state, request) : request;
+  const messages = placeBrief(history, brief, sticky, state.lastView, lastViewKeyAt(state));
+  const viewTokens = (background?.tokens ?? rendered.tokens) + (briefTokens ?? 0);
   const keys = viewKeys(state, messages);
   let stablePrefix = 0;
   while (stablePrefix < keys.length && stablePrefix < state.lastView.length && keys[stablePrefix] === state.lastView[stablePrefix]) stablePrefix++;

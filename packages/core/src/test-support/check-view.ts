@@ -89,9 +89,11 @@ const BRIEF_IDS = new Set(['cairn:dead-ends', 'cairn:reasoning-trace', 'cairn:pa
 export function checkView(engine: ContextEngine, result: AssembleResult, context: ViewContext): void {
   const { metadata } = result;
   // A brief (dead ends, reasoning trace, page index, loop notice), when there is one, is the last
-  // message: synthetic, and outside the history's order and coverage checks.
-  const last = result.messages[result.messages.length - 1];
-  const brief = last && BRIEF_IDS.has(last.id) ? last : undefined;
+  // message or (`prefix.brief: 'sticky'`) where the previous view showed it: synthetic, never
+  // before a tool result, and outside the history's order and coverage checks.
+  const briefAt = result.messages.findIndex((message) => BRIEF_IDS.has(message.id) && message.synthetic === true);
+  const brief = briefAt >= 0 ? result.messages[briefAt] : undefined;
+  if (brief) expect(result.messages[briefAt + 1]?.role).not.toBe('tool');
   if (brief) {
     expect(brief.synthetic).toBe(true);
     // While a loop is detected the loop notice opens the brief and the dead-end brief follows it
@@ -100,7 +102,7 @@ export function checkView(engine: ContextEngine, result: AssembleResult, context
     const own = content.startsWith(`${LOOP_NOTICE_HEADER} `) && brief.id !== 'cairn:loop' ? content.slice(content.indexOf('\n\n') + 2) : content;
     expect(own.startsWith(`[${brief.id}]`)).toBe(true);
   }
-  const messages = brief ? result.messages.slice(0, -1) : result.messages;
+  const messages = brief ? result.messages.filter((_, index) => index !== briefAt) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);
   const { counter, budget } = context;
   const log = engine.getMessages();

@@ -101,6 +101,10 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       }
     }
   }
+  // What a turn past the red level frees tokens down to (cache-aware: `compactTo`, the yellow level
+  // by default); a steady turn's upgrades stay under it too, so they do not refill what it freed.
+  const low = (cacheAware ? options.prefix.compactTo : pressure.yellow) * budget;
+  const upgradeCap = Math.min(low, pressure.yellow * budget);
   let plan = new ViewPlan(initial, costs);
   // A new query asks a new question: last turn's choices get no stickiness bonus then.
   const newQuestion = replan && request.query !== undefined;
@@ -121,7 +125,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (const unit of upgradeToTarget(fit, target, 0)) reasons[unit] = previous[unit] === plan.get(unit) ? 'kept' : 'selected';
   } else if (rescoreAll) {
     // The direction moved: units whose score now passes a threshold by the hysteresis margin
-    // move up a tier, best first, while the view stays under the yellow level.
+    // move up a tier, best first, while the view stays under the yellow level (`compactTo` if lower).
     const order = [...Array(count).keys()].filter((unit) => !fit.locked(unit) && plan.get(unit) !== 'full').sort((a, b) => units[b]!.score - units[a]!.score || a - b);
     for (const unit of order) {
       const score = units[unit]!.score;
@@ -129,7 +133,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       let tier: Fidelity = current;
       if (score > thresholds.keep + thresholds.hysteresis) tier = 'full';
       else if (current === 'placeholder' && score > thresholds.compress + thresholds.hysteresis) tier = canCompress(unit) ? 'compressed' : 'full';
-      if (tier === current || plan.tokens + plan.delta(unit, tier) > pressure.yellow * budget) continue;
+      if (tier === current || plan.tokens + plan.delta(unit, tier) > upgradeCap) continue;
       plan.set(unit, tier);
       reasons[unit] = 'selected';
     }
@@ -139,13 +143,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const filledQuestion = questionView && plan.tokens <= budget;
   // Cache-aware: past `compactAt` (not red), the regrade and compaction change units only from `from` on.
   const red = cacheAware ? options.prefix.compactAt : pressure.red;
-  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: pressure.yellow * budget });
+  const from = !cacheAware ? 0 : filledQuestion ? count : startCacheAwareTurn({ fit: degradeFit, costs, units, previous, reasons, forced, deferred, floor, trigger: red * budget, target: low });
   if (!filledQuestion && plan.tokens > red * budget && state.regradedTurn !== turn) {
     state.regradedTurn = turn;
     regraded = true;
     const order = [...Array(count).keys()].filter((unit) => unit >= from && !fit.locked(unit)).sort((a, b) => units[a]!.score - units[b]!.score || a - b);
     for (const unit of order) {
-      if (plan.tokens <= pressure.yellow * budget) break;
+      if (plan.tokens <= low) break;
       const score = units[unit]!.score;
       let tier: Fidelity = score < thresholds.compress - thresholds.hysteresis ? 'placeholder' : score < thresholds.keep - thresholds.hysteresis ? 'compressed' : 'full';
       if (tier === 'placeholder' && floor.has(unit)) tier = 'compressed';
@@ -156,14 +160,14 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       }
     }
   }
-  if (cacheAware && from < count && plan.tokens > pressure.yellow * budget) {
-    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, pressure.yellow * budget)) {
+  if (cacheAware && from < count && plan.tokens > low) {
+    for (const unit of degradeToTarget({ ...degradeFit, locked: (unit) => unit < from || degradeFit.locked(unit) }, low)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
   }
   if (!filledQuestion && plan.tokens > red * budget) {
-    for (const unit of degradeToTarget(degradeFit, pressure.yellow * budget)) {
+    for (const unit of degradeToTarget(degradeFit, low)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
