@@ -1,7 +1,6 @@
 import { contentText, countMessageTokens, MESSAGE_OVERHEAD_TOKENS, type TokenCounter } from '../log/index.js';
 import type { ViewMessage } from '../log/index.js';
 import type { PlaceholderRunText } from './render-unit.js';
-import { WordCountTable } from './word-count-table.js';
 
 /** Words whose counts are remembered per counter before the memo starts afresh (bounded memory). */
 const MAX_WORD_COUNTS = 1 << 14;
@@ -11,7 +10,7 @@ const MAX_ADDITIVE_CHARS = 2048;
 const MAX_WORD_CHARS = 48;
 /** Whole run texts remembered per counter that does not add up at spaces. */
 const MAX_RUN_COUNTS = 4096;
-const wordCounts = new WeakMap<TokenCounter, WordCountTable>();
+const wordCounts = new WeakMap<TokenCounter, Map<string, number>>();
 /** Run pieces other than the unit-naming ones (message counts, tool tallies), apart from words so neither evicts the other. */
 const pieceCounts = new WeakMap<TokenCounter, Map<string, number>>();
 const runCounts = new WeakMap<TokenCounter, Map<string, number>>();
@@ -38,8 +37,7 @@ export function countByWords(text: string, given: TokenCounter): number {
   const counter = baseCounters.get(given) ?? given;
   if (text.length > MAX_ADDITIVE_CHARS) return longTextTokens(text, counter);
   if (text.length === 0) return 0;
-  let counts = wordCounts.get(counter);
-  if (!counts) wordCounts.set(counter, (counts = new WordCountTable(MAX_WORD_COUNTS)));
+  const counts = memo(wordCounts, counter);
   let total = 0;
   let start = 0;
   // A word ends before a space that follows a non-space character, or at the end of the text
@@ -71,9 +69,16 @@ function longTextTokens(text: string, counter: TokenCounter): number {
 }
 
 /** Tokens of the word `text.slice(start, end)`, remembered unless it is long. */
-function wordTokens(text: string, start: number, end: number, counter: TokenCounter, counts: WordCountTable): number {
-  if (end - start > MAX_WORD_CHARS) return counter.count(text.slice(start, end));
-  return counts.tokens(text, start, end, counter);
+function wordTokens(text: string, start: number, end: number, counter: TokenCounter, counts: Map<string, number>): number {
+  const word = text.slice(start, end);
+  if (end - start > MAX_WORD_CHARS) return counter.count(word);
+  let tokens = counts.get(word);
+  if (tokens === undefined) {
+    tokens = counter.count(word);
+    if (counts.size >= MAX_WORD_COUNTS) counts.clear();
+    counts.set(word, tokens);
+  }
+  return tokens;
 }
 
 /** Longest run piece remembered (a piece names one unit, a message count, or a tool tally). */
