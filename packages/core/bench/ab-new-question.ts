@@ -91,4 +91,6 @@ for (const name of ['base', 'head'] as const) {
   const ingestMs = Math.min(...ingest[name]);
   console.log([name, ingestMs.toFixed(0), (ingestMs / tokenizerMs).toFixed(2), row(times[name])].join('\t'));
 }
+console.log(`per turn base: ${times.base.map((t) => t.toFixed(0)).join(" ")}`);
+console.log(`per turn head: ${times.head.map((t) => t.toFixed(0)).join(" ")}`);
 console.log(`views compared: ${turns}, differing: ${differing}`);
