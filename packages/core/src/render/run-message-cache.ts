@@ -44,13 +44,15 @@ export function keptRun(log: SessionLog, counter: TokenCounter, first: number, l
 /**
  * Keeps the merged run of units `first`..`last` of `log` as rendered (its message and its exact
  * tokens by `counter`), when every unit of it is settled. The cache holds runs listing at most
- * twice as many ids as the log has messages (then it starts afresh): about one pointer per logged
- * message. @internal
+ * four times as many ids as the log has messages (then it starts afresh): a few pointers per
+ * logged message (a new question's runs list nearly every message once; at 50k messages of the
+ * bench session, half of the runs of the next 20 questions were kept with room for eight times,
+ * 8% with room for twice). @internal
  */
 export function keepRun(log: SessionLog, counter: TokenCounter, first: number, last: number, message: ViewMessage, tokens: number): void {
   if (last >= RUN_KEY || last >= settledUnits(log)) return;
   const cache = cacheOf(log, counter);
-  if (cache.ids + message.sourceIds.length > Math.max(4096, 2 * log.entries.length)) {
+  if (cache.ids + message.sourceIds.length > Math.max(4096, 4 * log.entries.length)) {
     cache.runs.clear();
     cache.ids = 0;
   }
