@@ -11,6 +11,7 @@
  *   npm run bench:profile -w @cairn/core -- 50000 restored-first 3
  *   npm run bench:profile -w @cairn/core -- 50000 restored-first-warm 3
  *   npm run bench:profile -w @cairn/core -- 50000 ingest 1
+ *   npm run bench:profile -w @cairn/core -- 50000 new 30 30 background
  *
  * Phases: `new` (a new query every turn, after 30 steady turns), `new-warm` (the same after an idle
  * warm-up, `engine.warm()` until nothing is left, before the profiler starts), `steady` (same query, one small
@@ -18,13 +19,14 @@
  * `restored-first` (only the first view of an engine restored from a snapshot, the restores
  * themselves made before the profiler starts; `restored-first-warm`: each also warmed up),
  * `ingest` (the whole session ingested by a new engine, `turns` times; the engine above is unused).
+ * A fifth argument `background` turns the Background_Context block on (`pages.consolidation.background`).
  * Shares from a busy machine are rougher than a quiet one's but keep their order.
  */
 import { Session, type Profiler } from 'node:inspector';
 import { contentText, countMessageTokens, createBpeTokenCounter, createContextEngine, restoreContextEngine } from '../src/index.js';
 import { benchSession } from './bench-session.js';
 
-const [sizeArgument = '50000', phase = 'new', turnsArgument = '30', topArgument = '30'] = process.argv.slice(2);
+const [sizeArgument = '50000', phase = 'new', turnsArgument = '30', topArgument = '30', modeArgument = ''] = process.argv.slice(2);
 if (!['new', 'new-warm', 'steady', 'restored', 'restored-first', 'restored-first-warm', 'ingest'].includes(phase)) {
   console.error('usage: npm run bench:profile -w @cairn/core -- <size> <new|new-warm|steady|restored|restored-first|restored-first-warm|ingest> [turns] [rows]');
   process.exit(2);
@@ -34,7 +36,11 @@ const turns = Number(turnsArgument);
 const messages = benchSession(size + turns + 1, size);
 const logged = messages.slice(0, size);
 const counter = createBpeTokenCounter();
-const options = { tokenCounter: counter, onBudgetExceeded: 'compress-mandatory' as const };
+const options = {
+  tokenCounter: counter,
+  onBudgetExceeded: 'compress-mandatory' as const,
+  ...(modeArgument === 'background' ? { pages: { consolidation: { background: true } } } : {}),
+};
 let tokens = 0;
 for (const message of logged) tokens += countMessageTokens(message, counter);
 const budget = Math.floor(tokens * 0.1);
@@ -105,7 +111,7 @@ const top = (counts: Map<string, number>) =>
     .sort((a, b) => b[1] - a[1])
     .slice(0, rows)
     .map(([name, count]) => `${((100 * count) / samples.length).toFixed(1).padStart(5)}%  ${name}`);
-console.log(`CPU profile of ${turns} ${phase} turn(s) at ${size} messages (benchSession, budget 10%): ${((used.user + used.system) / 1000 / turns).toFixed(1)} CPU ms per turn with the profiler on, ${samples.length} samples`);
+console.log(`CPU profile of ${turns} ${phase} turn(s) at ${size} messages (benchSession, budget 10%${modeArgument === 'background' ? ', background block on' : ''}): ${((used.user + used.system) / 1000 / turns).toFixed(1)} CPU ms per turn with the profiler on, ${samples.length} samples`);
 console.log('\nself (time in the function itself):');
 for (const line of top(self)) console.log(line);
 console.log('\ninclusive (time in the function and what it calls):');

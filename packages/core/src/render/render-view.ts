@@ -8,6 +8,7 @@ import type { Unit } from '../log/index.js';
 import type { createUnitCosts } from './unit-costs.js';
 import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
+import { keepRun, keptRun } from './run-message-cache.js';
 import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
 import { placeBrief, shownWithOtherCounters } from './place-brief.js';
 import { renderingCounter } from './run-tokens.js';
@@ -79,13 +80,26 @@ function renderMessages(state: EngineState, units: readonly Unit[], fidelities: 
   messages.length = keep;
   const from = reuse ? start : 0;
   let run: Unit[] = [];
+  // Merged runs of settled units come back from view to view (run-message-cache.ts); page ids are not kept.
+  const keepRuns = context.pageId === undefined;
   const flush = (): void => {
     if (run.length === 0) return;
     const single = run.length === 1 ? run[0]! : undefined;
+    const first = run[0]!.index;
+    const last = run[run.length - 1]!.index;
+    const kept = !single && keepRuns ? keptRun(context.log, context.counter, first, last) : undefined;
+    if (kept) {
+      messages.push(kept.message);
+      tokens += kept.tokens;
+      run = [];
+      return;
+    }
     const cost = single ? costs.placeholder(single.index) : 0;
     const { message, parts } = renderPlaceholderRunParts(run, context, single ? [single.placeholderCache!.text] : []);
     messages.push(message);
-    tokens += single ? cost : placeholderRunTokens(message, parts, context.counter, { log: context.log, first: run[0]!.index, last: run[run.length - 1]!.index });
+    const runTokens = single ? cost : placeholderRunTokens(message, parts, context.counter, { log: context.log, first, last });
+    tokens += runTokens;
+    if (!single && keepRuns) keepRun(context.log, context.counter, first, last, message, runTokens);
     run = [];
   };
   for (let index = from; index < units.length; index++) {

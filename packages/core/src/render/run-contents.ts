@@ -136,6 +136,14 @@ function runIndex(log: SessionLog): RunIndex {
 }
 
 /**
+ * How many units from the start of `log` are settled (every call answered), the index brought up
+ * to date: a unit below it never takes another message. @internal
+ */
+export function settledUnits(log: SessionLog): number {
+  return runIndex(log).size;
+}
+
+/**
  * The contents of a merged run of `units` (two or more consecutive units of `log`): exactly what
  * a visit of each unit finds, read for the settled units from the log's {@link RunIndex}. @internal
  */

@@ -51,8 +51,8 @@ export const steadyStepArbitrary: fc.Arbitrary<SteadyStep> = fc.record({
   restore: fc.integer({ min: 0, max: 3 }).map((draw) => draw === 0),
 });
 
-export function expectSameSteadyTurns(builds: readonly [typeof Core, typeof Core], session: readonly CairnMessage[], steps: readonly SteadyStep[], onBudgetExceeded: 'throw' | 'compress-mandatory', steadyRepeats: number): void {
-  const options = (core: typeof Core) => ({ tokenCounter: core.createBpeTokenCounter(), onBudgetExceeded });
+export function expectSameSteadyTurns(builds: readonly [typeof Core, typeof Core], session: readonly CairnMessage[], steps: readonly SteadyStep[], onBudgetExceeded: 'throw' | 'compress-mandatory', steadyRepeats: number, extra: Omit<Core.ContextEngineOptions, 'tokenCounter' | 'onBudgetExceeded'> = {}): void {
+  const options = (core: typeof Core) => ({ ...extra, tokenCounter: core.createBpeTokenCounter(), onBudgetExceeded });
   let engines: ContextEngine[] = builds.map((core) => core.createContextEngine(options(core)));
   let logged = Math.min(session.length, Math.max(1, Math.floor(session.length / 2)));
   let appended = 0;

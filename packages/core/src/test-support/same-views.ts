@@ -39,9 +39,9 @@ function outcome(step: () => Core.AssembleResult): string {
   }
 }
 
-/** Feeds both builds half the session, then the turns; every turn's view must be the same. */
-export function expectSameViews(builds: readonly [typeof Core, typeof Core], session: readonly CairnMessage[], turns: readonly ViewTurn[], onBudgetExceeded: 'throw' | 'compress-mandatory'): void {
-  const engines = builds.map((core) => core.createContextEngine({ tokenCounter: core.createBpeTokenCounter(), onBudgetExceeded }));
+/** Feeds both builds half the session, then the turns; every turn's view must be the same. `extra`: more engine options for both (the Background_Context block, page ids). */
+export function expectSameViews(builds: readonly [typeof Core, typeof Core], session: readonly CairnMessage[], turns: readonly ViewTurn[], onBudgetExceeded: 'throw' | 'compress-mandatory', extra: Omit<Core.ContextEngineOptions, 'tokenCounter' | 'onBudgetExceeded'> = {}): void {
+  const engines = builds.map((core) => core.createContextEngine({ ...extra, tokenCounter: core.createBpeTokenCounter(), onBudgetExceeded }));
   let logged = Math.min(session.length, Math.max(1, Math.floor(session.length / 2)));
   for (const engine of engines) engine.ingest(session.slice(0, logged));
   for (const turn of turns) {

@@ -36,19 +36,23 @@ const HAS_STATUS = /status/i;
 const HAS_NOT = / not/i;
 const HAS_CONTRACTION = /n['\u2019]t/i;
 const HAS_INSTEAD = /instead of/i;
+/** The error phrases without their word boundaries: every match of the phrase pattern holds one. */
+const HAS_ERROR_PHRASE = /not found|permission denied|access denied|timed out|no such file|segmentation fault|out of memory|connection refused/i;
 
 /**
  * For each of {@link PHRASES}, in the same order, a test that every text the pattern matches in
  * passes (a literal part of every match, with the pattern's own case rule): a text that fails it
  * is not scanned with the pattern. Most texts hold none of these phrases, and scanning each with
- * every pattern was a large share of compressing it. `undefined`: always scanned. @internal
+ * every pattern was a large share of compressing it. `undefined`: always scanned. Each test asks
+ * only for literal parts, so a text that fails it has no part that passes (`compressText` tests
+ * a whole text once for all its segments). @internal
  */
 export const PHRASE_PREFILTERS: ReadonlyArray<((text: string) => boolean) | undefined> = [
   (text) => text.includes('://'),
   (text) => HAS_EXIT.test(text),
   (text) => HAS_HTTP.test(text),
   (text) => HAS_STATUS.test(text),
-  undefined,
+  (text) => HAS_ERROR_PHRASE.test(text),
   (text) => HAS_NOT.test(text),
   (text) => HAS_CONTRACTION.test(text),
   (text) => HAS_INSTEAD.test(text),

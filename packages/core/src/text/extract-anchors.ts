@@ -79,10 +79,22 @@ function classifyCached(word: string, followedByParen: boolean): AnchorKind | 'n
   return kind;
 }
 
+/**
+ * Which of the phrase patterns a text's prefilters let through ({@link PHRASE_PREFILTERS}; `true`
+ * for a pattern without one). A prefilter asks for a literal part of every match, so a pattern a
+ * text fails can match in no part of that text either: a caller about to extract the anchors of
+ * many parts of one text (`compressText`'s segments) tests the prefilters once on the whole text
+ * and passes the result to {@link extractAnchorsOf}. @internal
+ */
+export function phrasePatternsIn(text: string): boolean[] {
+  return PHRASE_PREFILTERS.map((prefilter) => prefilter === undefined || prefilter(text));
+}
+
 /** Phrase anchors, sorted and without overlaps (earlier first; on a tie, longer first). */
-function findPhrases(text: string, cap: number): Span[] {
+function findPhrases(text: string, cap: number, patterns: readonly boolean[] | undefined): Span[] {
   const spans: Span[] = [];
   for (let pattern = 0; pattern < PHRASE_SCANNERS.length; pattern++) {
+    if (patterns !== undefined && !patterns[pattern]) continue;
     const prefilter = PHRASE_PREFILTERS[pattern];
     if (prefilter !== undefined && !prefilter(text)) continue;
     const [kind, regex] = PHRASE_SCANNERS[pattern]!;
@@ -213,10 +225,18 @@ function flushRun(text: string, anchors: Anchor[], run: NameRun): void {
  * ```
  */
 export function extractAnchors(text: string, options: ExtractAnchorsOptions = {}): Anchor[] {
-  const maxAnchors = positiveInteger(options.maxAnchors, DEFAULT_MAX_ANCHORS);
+  return extractAnchorsOf(text, positiveInteger(options.maxAnchors, DEFAULT_MAX_ANCHORS), undefined);
+}
+
+/**
+ * {@link extractAnchors} with `maxAnchors` already checked, scanning only the phrase patterns
+ * `patterns` lets through (`undefined`: all; from {@link phrasePatternsIn} of a text holding this
+ * one, which gives the same anchors). @internal
+ */
+export function extractAnchorsOf(text: string, maxAnchors: number, patterns: readonly boolean[] | undefined): Anchor[] {
   const anchors: Anchor[] = [];
   if (maxAnchors === 0 || text.length === 0) return anchors;
-  const phrases = findPhrases(text, maxAnchors * 2 + 8);
+  const phrases = findPhrases(text, maxAnchors * 2 + 8, patterns);
   let phraseIndex = 0;
   // A run of capitalised words that may be a name (module-level helpers, not closures: this runs
   // for every segment compressed).

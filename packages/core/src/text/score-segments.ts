@@ -1,4 +1,4 @@
-import { extractAnchors, type Anchor, type AnchorKind } from './extract-anchors.js';
+import { extractAnchorsOf, phrasePatternsIn, type Anchor, type AnchorKind } from './extract-anchors.js';
 import { collapseDigitsAndBlanks } from './regexp-space.js';
 import { firstNonBlank, lastNonBlank, type Segment } from './segment.js';
 
@@ -27,17 +27,23 @@ function anchorKey(anchor: Anchor): string {
   return `${anchor.kind}:${anchor.text.toLowerCase()}`;
 }
 
+/** Anchor kinds by slot, for the per-segment repeat counts of {@link anchorScore}. */
+const KIND_SLOT: Readonly<Record<AnchorKind, number>> = { error: 0, id: 1, negation: 2, decision: 3, path: 4, number: 5, url: 6, identifier: 7, name: 8 };
+/** Per kind slot, anchors of that kind met so far in the segment being scored (reset per segment). */
+const repeatsOf = new Int32Array(9);
+
 /**
  * Score of a segment's anchors: each weighs by its kind, less when the same anchor recurs across
  * segments (`/ sqrt(frequency)`), and half as much for each earlier anchor of its kind here.
+ * `keys[i]` is `anchorKey(anchors[i])`.
  */
-function anchorScore(anchors: readonly Anchor[], frequency: ReadonlyMap<string, number>): number {
-  const seen = new Map<AnchorKind, number>();
+function anchorScore(anchors: readonly Anchor[], keys: readonly string[], frequency: ReadonlyMap<string, number>): number {
+  repeatsOf.fill(0);
   let score = 0;
-  for (const anchor of anchors) {
-    const repeats = seen.get(anchor.kind) ?? 0;
-    seen.set(anchor.kind, repeats + 1);
-    score += ANCHOR_WEIGHTS[anchor.kind] / 2 ** repeats / Math.sqrt(frequency.get(anchorKey(anchor)) ?? 1);
+  for (let index = 0; index < anchors.length; index++) {
+    const kind = anchors[index]!.kind;
+    const repeats = repeatsOf[KIND_SLOT[kind]]!++;
+    score += ANCHOR_WEIGHTS[kind] / 2 ** repeats / Math.sqrt(frequency.get(keys[index]!) ?? 1);
   }
   return score;
 }
@@ -65,15 +71,31 @@ function templateOf(content: string, anchors: readonly Anchor[]): string {
  * Sets tokens, anchors and priority of every segment. Priority is anchor score per square root
  * of tokens, divided by the square root of how many segments share its template (and more for
  * a repeat of an earlier segment's exact text), plus a share of the best nearby segment's (half of an adjacent one's,
- * a quarter of one two away, …), so facts that sit together stay together. @internal
+ * a quarter of one two away, …), so facts that sit together stay together. Every segment but a
+ * binary one is a part of `text` (`splitSegments`' are). @internal
  */
 export function scoreSegments(segments: Segment[], text: string, countTokens: (text: string) => number): void {
   const frequency = new Map<string, number>();
-  for (const segment of segments) {
+  // Each anchor's key once (a segment counts a key once: `counted` holds the segment that last counted it).
+  const keys: string[][] = new Array<string[]>(segments.length);
+  const counted = new Map<string, number>();
+  // A phrase pattern the whole text's prefilter rules out matches in none of its segments (each a part of it).
+  const patterns = phrasePatternsIn(text);
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
     segment.tokens = countTokens(segment.content);
-    if (segment.binary) continue;
-    segment.anchors = extractAnchors(segment.content, { maxAnchors: MAX_ANCHORS_PER_SEGMENT });
-    for (const key of new Set(segment.anchors.map(anchorKey))) frequency.set(key, (frequency.get(key) ?? 0) + 1);
+    if (segment.binary) {
+      keys[index] = [];
+      continue;
+    }
+    segment.anchors = extractAnchorsOf(segment.content, MAX_ANCHORS_PER_SEGMENT, patterns);
+    const segmentKeys = segment.anchors.map(anchorKey);
+    keys[index] = segmentKeys;
+    for (const key of segmentKeys) {
+      if (counted.get(key) === index) continue;
+      counted.set(key, index);
+      frequency.set(key, (frequency.get(key) ?? 0) + 1);
+    }
   }
   const templates = segments.map((segment) => (segment.binary ? '' : templateOf(segment.content, segment.anchors)));
   const templateFrequency = new Map<string, number>();
@@ -81,7 +103,7 @@ export function scoreSegments(segments: Segment[], text: string, countTokens: (t
   const seen = new Map<string, number>();
   const base = segments.map((segment, index) => {
     if (segment.binary) return BINARY_SCORE / Math.sqrt(segment.tokens + 2);
-    let score = anchorScore(segment.anchors, frequency);
+    let score = anchorScore(segment.anchors, keys[index]!, frequency);
     if (index === 0 && segment.start === firstNonBlank(text)) score += EDGE_BONUS;
     if (index === segments.length - 1 && segment.end === lastNonBlank(text)) score += EDGE_BONUS;
     const exact = seen.get(segment.content) ?? 0;
