@@ -43,3 +43,5 @@ export { BLIND_EPISODES_PER_KIND_7, BLIND_LOOP_KINDS_7, OBSERVED_KINDS_7, blindL
 export type { BlindLoopEpisode7, BlindLoopEpisodeKind7, BlindLoopStratum7 } from './blind-loop-episodes-7.js';
 export { BLIND_EPISODES_PER_KIND_8, BLIND_LOOP_KINDS_8, OBSERVED_KINDS_8, blindLoopEpisode8, blindLoopEpisodes8 } from './blind-loop-episodes-8.js';
 export type { BlindLoopEpisode8, BlindLoopEpisodeKind8, BlindLoopStratum8 } from './blind-loop-episodes-8.js';
+export { BLIND_EPISODES_PER_KIND_9, BLIND_LOOP_KINDS_9, OBSERVED_KINDS_9, blindLoopEpisode9, blindLoopEpisodes9 } from './blind-loop-episodes-9.js';
+export type { BlindLoopEpisode9, BlindLoopEpisodeKind9, BlindLoopStratum9 } from './blind-loop-episodes-9.js';
