@@ -158,7 +158,7 @@ export function scoreUnits(
       keywordOverlaps[offset] = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
       if (raw.dense && raw.dense[offset]! >= 0) intentMatches[offset] = withDense(intentMatches[offset]!, keywordOverlaps[offset]!, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
     }
-    const scores = unitScores(signals, log.units, indexes, intentMatches, keywordOverlaps);
+    const scores = unitScores(signals, log.units, indexes, intentMatches, keywordOverlaps, log.traits);
     for (let offset = 0; offset < indexes.length; offset++) {
       const state = states[indexes[offset]!]!;
       state.score = focus ? scores[offset]! * focus[offset]! : scores[offset]!;
