@@ -21,6 +21,14 @@ interface ToolKeys {
 
 const toolKeys = new WeakMap<readonly Unit[], ToolKeys>();
 
+/**
+ * Brings the tool-call keys of `units` (a full rescore reads them) up to the list: each unit's
+ * calls are read once. A restored engine builds them with its other indexes. @internal
+ */
+export function syncToolKeys(units: readonly Unit[]): void {
+  toolKeysOf(units);
+}
+
 function toolKeysOf(units: readonly Unit[]): ToolKeys {
   let cache = toolKeys.get(units);
   if (cache === undefined || cache.size > units.length) {
