@@ -38,7 +38,19 @@ export function toolKeysOf(units: readonly Unit[]): ToolKeys {
     grown.set(cache.keys);
     cache.keys = grown;
   }
-  for (let index = cache.size; index < units.length; index++) {
+  keyUnits(cache, units, cache.size);
+  cache.size = units.length;
+  return cache;
+}
+
+/**
+ * Keys units `from` on. Apart from the function above: its first call keys a whole log, and a
+ * loop compiled while it runs (on-stack replacement) is entered again by later calls of the
+ * function holding it; code after the loop that had not run yet then sends every later call back
+ * to the interpreter. Here nothing follows the loop.
+ */
+function keyUnits(cache: ToolKeys, units: readonly Unit[], from: number): void {
+  for (let index = from; index < units.length; index++) {
     const { calls } = units[index]!;
     if (calls.length === 0) {
       cache.keys[index] = 0;
@@ -55,6 +67,4 @@ export function toolKeysOf(units: readonly Unit[]): ToolKeys {
     }
     cache.keys[index] = key;
   }
-  cache.size = units.length;
-  return cache;
 }
