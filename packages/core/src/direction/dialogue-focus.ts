@@ -1,4 +1,4 @@
-import type { SessionLog } from '../log/index.js';
+import { UNIT_KIND_CODES, type SessionLog } from '../log/index.js';
 import { ASKS_CUE, dialogueCues, FIRST_PERSON_CUE } from './dialogue-cues.js';
 
 /**
@@ -21,10 +21,14 @@ export function selfDisclosureFocus(log: SessionLog, indexes: readonly number[],
   if (share >= 1 || indexes.length === 0) return focus;
   const cues = dialogueCues(log);
   const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
+  // The kinds from the log's trait codes (not every unit's object).
+  const { kinds } = log.traits;
+  const user = UNIT_KIND_CODES.indexOf('user');
+  const assistant = UNIT_KIND_CODES.indexOf('assistant');
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;
-    const kind = log.units[index]!.kind;
-    if ((kind === 'user' || kind === 'assistant') && (cues[index]! & FIRST_PERSON_CUE) === 0) factors[offset] = factors[offset]! * share;
+    const kind = kinds[index]!;
+    if ((kind === user || kind === assistant) && (cues[index]! & FIRST_PERSON_CUE) === 0) factors[offset] = factors[offset]! * share;
   }
   return factors;
 }

@@ -14,6 +14,7 @@ export type { Normalisers } from './score-turn.js';
 export { unitTermIndex } from './unit-term-index.js';
 export { referrersOf } from './referrer-index.js';
 export { dialogueCues } from './dialogue-cues.js';
+export { syncToolKeys } from './tool-keys.js';
 export type { ScoreParts } from './score-unit.js';
 export { applySteering, steerDeadEnds } from './steer-dead-ends.js';
 export type { DeadEndSteering, SteeredDeadEnd } from './steer-dead-ends.js';

@@ -130,8 +130,15 @@ export function scoreUnits(
   dense?: { embeddings: DenseEmbeddings; intent: DenseVector | undefined },
   reuse?: RawMatches,
 ): RawMatches {
-  const indexes: number[] = [];
-  for (let index = 0; index < states.length; index++) if (mode === 'all' || states[index]!.scoredTurn < 0) indexes.push(index);
+  let indexes: number[];
+  if (mode === 'all') {
+    // Every unit, in one array of its final size (not grown by pushes: less to collect).
+    indexes = new Array<number>(states.length);
+    for (let index = 0; index < states.length; index++) indexes[index] = index;
+  } else {
+    indexes = [];
+    for (let index = 0; index < states.length; index++) if (states[index]!.scoredTurn < 0) indexes.push(index);
+  }
   const { signals } = direction;
   const raw = reuse && reuse.indexes.length === indexes.length ? reuse : rawMatches(log, indexes, direction, dense, mode === 'all');
   if (mode === 'all' && raw !== reuse) {
@@ -165,7 +172,7 @@ export function scoreUnits(
       keywordOverlaps[offset] = Math.min(1, raw.keyword[offset]! / normalisers.keyword);
       if (raw.dense && raw.dense[offset]! >= 0) intentMatches[offset] = withDense(intentMatches[offset]!, keywordOverlaps[offset]!, raw.dense[offset]!, direction.dense!.combine, direction.queryBag ? direction.dense!.share : direction.dense!.agentShare);
     }
-    const scores = unitScores(signals, log.units, indexes, intentMatches, keywordOverlaps);
+    const scores = unitScores(signals, log.units, indexes, intentMatches, keywordOverlaps, log.traits);
     for (let offset = 0; offset < indexes.length; offset++) {
       const state = states[indexes[offset]!]!;
       state.score = focus ? scores[offset]! * focus[offset]! : scores[offset]!;
@@ -207,8 +214,6 @@ function rawMatches(
   dense: { embeddings: DenseEmbeddings; intent: DenseVector | undefined } | undefined,
   recompute: boolean,
 ): RawMatches {
-  const intent = new Float64Array(indexes.length);
-  const keyword = new Float64Array(indexes.length);
   const { queryBag, signals } = direction;
   // Terms every unit shares (a speaker's name, the task's own words) say little about which
   // unit matters: the direction is weighed by IDF before the cosine.
@@ -217,7 +222,12 @@ function rawMatches(
   // Most units (a full rescore): through the term index, which visits only units sharing a term
   // with the direction or the question; the scores are the same as the merge walks below.
   const indexed = indexes.length > 0 && indexes.length * 2 >= log.units.length ? unitTermIndex(log).match(log, signals.active.intentMatch ? scoring : undefined, queryBag && signals.active.keywordOverlap ? queryBag : undefined) : undefined;
-  for (let offset = 0; offset < indexes.length; offset++) {
+  // Every unit in log order (a full rescore: `indexes` ascend from 0) without an embedder replacing
+  // intent match: the index's matches are these, by unit index (fresh arrays, only read from here on).
+  const whole = indexed !== undefined && recompute && indexes.length === log.units.length && indexes[indexes.length - 1] === indexes.length - 1 && !(dense?.intent && replace);
+  const intent = whole ? indexed.intent : new Float64Array(indexes.length);
+  const keyword = whole ? indexed.keyword : new Float64Array(indexes.length);
+  for (let offset = 0; offset < (whole ? 0 : indexes.length); offset++) {
     const index = indexes[offset]!;
     const unitDense = dense?.intent && replace ? dense.embeddings.unit(index, log.units[index]!.version) : undefined;
     if (indexed) {

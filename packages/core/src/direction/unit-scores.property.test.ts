@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import type { ScoringWeights } from '../options/index.js';
-import type { Unit, WorkPhase } from '../log/index.js';
+import { UnitTraits, type Unit, type WorkPhase } from '../log/index.js';
 import { scoreCombiner, structuralParts, type TurnSignals } from './score-unit.js';
 import { unitScores } from './unit-scores.js';
 
@@ -15,11 +15,12 @@ const KINDS: readonly Unit['kind'][] = ['system', 'user', 'assistant', 'tool-exc
 const TOOLS = ['read_file', 'run_tests', 'search', 'edit_file', '', 'a\u0000b', 'a', 'b', '["a"]'];
 
 const unitInput = fc.record({
-  kind: fc.constantFrom(...KINDS),
+  // A kind or phase a log never gives (read from the unit, not from its trait codes) now and then.
+  kind: fc.oneof({ arbitrary: fc.constantFrom(...KINDS), weight: 9 }, { arbitrary: fc.constant('mystery' as Unit['kind']), weight: 1 }),
   calls: fc.array(fc.constantFrom(...TOOLS).map((name) => ({ id: 'c', name, answer: 0 })), { maxLength: 3 }),
   isError: fc.boolean(),
   pinned: fc.boolean(),
-  workPhase: fc.constantFrom(...PHASES),
+  workPhase: fc.oneof({ arbitrary: fc.constantFrom(...PHASES), weight: 9 }, { arbitrary: fc.constant('mystery' as WorkPhase), weight: 1 }),
 });
 const turnInput = fc.record({
   order: fc.shuffledSubarray([...SIGNALS], { minLength: SIGNALS.length }),
@@ -54,6 +55,10 @@ describe('unitScores', () => {
       const intent = Float64Array.from(indexes, (_, offset) => matches[offset % matches.length]!);
       const keyword = Float64Array.from(indexes, (_, offset) => matches[(offset * 7 + 3) % matches.length]!);
       const scores = unitScores(turn, units, indexes, intent, keyword);
+      // Read from the units' traits (a session log's codes) instead of their objects: the same scores.
+      const traits = new UnitTraits();
+      for (const unit of units) traits.record(unit);
+      expect([...unitScores(turn, units, indexes, intent, keyword, traits)]).toEqual([...scores]);
       const combine = scoreCombiner(turn.weights, turn.active);
       indexes.forEach((index, offset) => {
         const parts = structuralParts(units[index]!, turn);

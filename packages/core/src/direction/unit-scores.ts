@@ -1,57 +1,8 @@
-import { workPhaseMatch } from '../log/index.js';
+import { ERROR_TRAIT, PINNED_TRAIT, UNIT_KIND_CODES, WORK_PHASE_CODES, workPhaseMatch, type UnitTraits } from '../log/index.js';
 import type { Unit, WorkPhase } from '../log/index.js';
 import { ROLE_IMPORTANCE, type TurnSignals } from './score-unit.js';
 import { activeSlots, decayTable, proximityByIndex, recency } from './scoring-tables.js';
-
-/**
- * Each unit's tool calls as a key (units with the same call names share one), by unit index: a
- * unit's calls are fixed when it is logged, so a key is read once per unit, and a turn's tool
- * and plan relevance are computed once per key instead of once per unit.
- */
-interface ToolKeys {
-  keys: Int32Array;
-  /** Units keyed so far. */
-  size: number;
-  /** A unit's call names of each key (key 0: no calls). */
-  readonly names: string[][];
-  /** Keys of units with one call, by its name; of units with several, by their names' JSON list. */
-  readonly byName: Map<string, number>;
-  readonly byNames: Map<string, number>;
-}
-
-const toolKeys = new WeakMap<readonly Unit[], ToolKeys>();
-
-function toolKeysOf(units: readonly Unit[]): ToolKeys {
-  let cache = toolKeys.get(units);
-  if (cache === undefined || cache.size > units.length) {
-    cache = { keys: new Int32Array(1024), size: 0, names: [[]], byName: new Map(), byNames: new Map() };
-    toolKeys.set(units, cache);
-  }
-  if (cache.keys.length < units.length) {
-    const grown = new Int32Array(Math.max(units.length, 2 * cache.keys.length));
-    grown.set(cache.keys);
-    cache.keys = grown;
-  }
-  for (let index = cache.size; index < units.length; index++) {
-    const { calls } = units[index]!;
-    if (calls.length === 0) {
-      cache.keys[index] = 0;
-      continue;
-    }
-    // One call: by its name (no string built); several: by their names' JSON list.
-    const byNames = calls.length === 1 ? cache.byName : cache.byNames;
-    const signature = calls.length === 1 ? calls[0]!.name : JSON.stringify(calls.map((call) => call.name));
-    let key = byNames.get(signature);
-    if (key === undefined) {
-      key = cache.names.length;
-      cache.names.push(calls.map((call) => call.name));
-      byNames.set(signature, key);
-    }
-    cache.keys[index] = key;
-  }
-  cache.size = units.length;
-  return cache;
-}
+import { toolKeysOf } from './tool-keys.js';
 
 /**
  * The scores of many units at once (a full rescore): for each, what `unitScorer(turn)(unit,
@@ -65,10 +16,13 @@ function toolKeysOf(units: readonly Unit[]): ToolKeys {
  * @param indexes - The units to score.
  * @param intent - Intent match by offset in `indexes`.
  * @param keyword - Keyword overlap by offset in `indexes`.
+ * @param traits - The log's unit traits (kind, flags, work phase by unit index), when they cover
+ *   every unit of `units` and each unit's `index` is its place there (a session log's units): the
+ *   units' objects are then not read at all.
  * @returns Scores by offset in `indexes`.
  * @internal
  */
-export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: readonly number[], intent: Float64Array, keyword: Float64Array): Float64Array {
+export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: readonly number[], intent: Float64Array, keyword: Float64Array, traits?: UnitTraits): Float64Array {
   const { values, slots, weightSum } = activeSlots(turn);
   const count = indexes.length;
   const scores = new Float64Array(count);
@@ -89,6 +43,10 @@ export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: r
     toolRelevance[key] = tool;
     planRelevance[key] = plan;
   };
+  const byTraits = traits !== undefined && traits.size === units.length ? traits : undefined;
+  // By trait code: each phase's match and each kind's role importance, computed once (NaN: not yet).
+  const phaseMatches = new Float64Array(WORK_PHASE_CODES.length).fill(Number.NaN);
+  const kindRoles = Float64Array.from(UNIT_KIND_CODES, (kind) => ROLE_IMPORTANCE[kind] ?? Number.NaN);
   const phases = new Map<WorkPhase, number>();
   let lastPhase: WorkPhase | undefined;
   let lastPhaseMatch = 0;
@@ -102,19 +60,27 @@ export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: r
   const signals = new Float64Array(9);
   signals[8] = Number.NaN;
   for (let offset = 0; offset < count; offset++) {
-    const unit = units[indexes[offset]!]!;
-    const index = unit.index;
+    // Where the unit is in `units`, and its index (the same for a session log's units).
+    const at = indexes[offset]!;
+    const index = byTraits === undefined ? units[at]!.index : at;
     signals[0] = intent[offset]!;
     signals[1] = keyword[offset]!;
     if (on[2] === 1) {
-      const phase = unit.workPhase;
-      if (phase !== lastPhase) {
-        let match = phases.get(phase);
-        if (match === undefined) phases.set(phase, (match = workPhaseMatch(phase, turn.workPhase)));
-        lastPhase = phase;
-        lastPhaseMatch = match;
+      const code = byTraits === undefined ? 255 : byTraits.phases[index]!;
+      if (code < WORK_PHASE_CODES.length) {
+        let match = phaseMatches[code]!;
+        if (Number.isNaN(match)) phaseMatches[code] = match = workPhaseMatch(WORK_PHASE_CODES[code]!, turn.workPhase);
+        signals[2] = match;
+      } else {
+        const phase = units[at]!.workPhase;
+        if (phase !== lastPhase) {
+          let match = phases.get(phase);
+          if (match === undefined) phases.set(phase, (match = workPhaseMatch(phase, turn.workPhase)));
+          lastPhase = phase;
+          lastPhaseMatch = match;
+        }
+        signals[2] = lastPhaseMatch;
       }
-      signals[2] = lastPhaseMatch;
     }
     if (on[3] === 1 || on[4] === 1) {
       const key = tools.keys[index]!;
@@ -124,10 +90,19 @@ export function unitScores(turn: TurnSignals, units: readonly Unit[], indexes: r
     }
     if (on[5] === 1) signals[5] = proximity === undefined ? (turn.proximity.get(index) ?? 0) : index < proximity.length ? proximity[index]! : 0;
     if (on[6] === 1) signals[6] = recency(decay, Math.max(0, turn.lastUnit - index));
-    // An unknown kind reads as undefined in the parts object: its product is NaN.
-    if (on[7] === 1) signals[7] = unit.pinned ? 1 : unit.isError ? 0.7 : (ROLE_IMPORTANCE[unit.kind] ?? Number.NaN);
+    if (on[7] === 1) {
+      const kind = byTraits === undefined ? 255 : byTraits.kinds[index]!;
+      if (kind < UNIT_KIND_CODES.length) {
+        const flags = byTraits!.flags[index]!;
+        signals[7] = (flags & PINNED_TRAIT) !== 0 ? 1 : (flags & ERROR_TRAIT) !== 0 ? 0.7 : kindRoles[kind]!;
+      } else {
+        // An unknown kind reads as undefined in the parts object: its product is NaN.
+        const unit = units[at]!;
+        signals[7] = unit.pinned ? 1 : unit.isError ? 0.7 : (ROLE_IMPORTANCE[unit.kind] ?? Number.NaN);
+      }
+    }
     let sum = 0;
-    for (let at = 0; at < places.length; at++) sum += values[at]! * signals[places[at]!]!;
+    for (let place = 0; place < places.length; place++) sum += values[place]! * signals[places[place]!]!;
     const score = sum / weightSum;
     scores[offset] = score < 0 ? 0 : score > 1 ? 1 : score;
   }

@@ -102,7 +102,7 @@ class Engine implements ContextEngine {
     const { log, units, direction, pinned } = this.state;
     for (let index = unitsBefore; index < log.units.length; index++) {
       const unit = log.units[index]!;
-      if (pinned.has(unit.id)) unit.pinned = true;
+      if (pinned.has(unit.id)) log.pinUnit(index);
       units.push({ fidelity: 'full', placeholderSince: -1, score: 0, scoredTurn: -1 });
       if (unit.kind === 'user' && direction.global.ids.length === 0) direction.global = log.unitFeatures(index).vector;
     }
@@ -280,7 +280,7 @@ class Engine implements ContextEngine {
     for (const id of ids) {
       pinned.add(id);
       const position = log.entries.findIndex((entry) => entry.message.id === id);
-      log.units[log.entries[position]!.unit]!.pinned = true;
+      log.pinUnit(log.entries[position]!.unit);
     }
     tagResources(this.state, ids, 'preserved', 'promote', 'pin');
   }

@@ -109,7 +109,7 @@ export function restoreContextEngine(snapshot: unknown, options: ContextEngineOp
   engine.afterAppend(0);
   for (const id of pinned) {
     const position = messages.findIndex((message) => message.id === id);
-    state.log.units[state.log.entries[position]!.unit]!.pinned = true;
+    state.log.pinUnit(state.log.entries[position]!.unit);
   }
   if (root.resources !== undefined) state.resources = ResourceLedger.fromJSON(root.resources, (id) => state.log.hasMessage(id), 'snapshot.resources');
   const units = list(root.units, 'snapshot.units');

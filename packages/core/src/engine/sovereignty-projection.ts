@@ -67,14 +67,17 @@ export function expandHistory(state: EngineState, projection: Projection): Proje
   return expandProjection(projectionItems(state), projection);
 }
 
+const FIDELITY_CODES: Record<Fidelity, number> = { full: 0, compressed: 1, placeholder: 2 };
+
 /**
  * Adds `metadata.sovereignty` to an assembled view: classes counted now, the MDL quality computed
  * on first read (from the fidelities and view of this turn). @internal
  */
 export function attachSovereigntyMetadata(state: EngineState, result: AssembleResult, vitality: VitalityReport): void {
   const count = state.log.units.length;
-  const fidelities = new Array<Fidelity>(count);
-  for (let index = 0; index < count; index++) fidelities[index] = state.units[index]!.fidelity;
+  // This turn's fidelities, kept for the quality (read later, if at all) as one byte a unit.
+  const fidelities = new Uint8Array(count);
+  for (let index = 0; index < count; index++) fidelities[index] = FIDELITY_CODES[state.units[index]!.fidelity];
   const classes: Record<ResourceClass, number> = resourceClassCounts(state);
   const historyTokens = result.metadata.historyTokens;
   const viewTokens = result.metadata.tokens;
@@ -96,8 +99,8 @@ export function attachSovereigntyMetadata(state: EngineState, result: AssembleRe
     for (let index = 0; index < count; index++) {
       const unitAnchorList = unitAnchors(state, index);
       anchors += unitAnchorList.length;
-      if (fidelities[index] === 'placeholder') anchorsLost += unitAnchorList.length;
-      else if (fidelities[index] === 'compressed') anchorsLost += unitAnchorList.length - anchorsKept(unitAnchorList, (compressedText.get(index) ?? []).join('\n'));
+      if (fidelities[index] === FIDELITY_CODES.placeholder) anchorsLost += unitAnchorList.length;
+      else if (fidelities[index] === FIDELITY_CODES.compressed) anchorsLost += unitAnchorList.length - anchorsKept(unitAnchorList, (compressedText.get(index) ?? []).join('\n'));
     }
     return mdlQuality({ originalTokens: historyTokens, projectedTokens: viewTokens, anchors, anchorsLost });
   };

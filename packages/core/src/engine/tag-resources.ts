@@ -21,7 +21,7 @@ export function tagResources(state: EngineState, ids: readonly string[], resourc
   if (resourceClass === 'preserved') {
     for (const id of ids) {
       state.pinned.add(id);
-      log.units[unitOf(id)]!.pinned = true;
+      log.pinUnit(unitOf(id));
     }
   }
   return written;

@@ -7,6 +7,7 @@ export { checkedTokenCounter } from './checked-token-counter.js';
 export { CairnError } from './errors.js';
 export type { CairnErrorCode, CairnErrorOptions } from './errors.js';
 export { inferWorkPhase, workPhaseMatch } from './infer-work-phase.js';
+export { ERROR_TRAIT, PINNED_TRAIT, UNIT_KIND_CODES, UnitTraits, WORK_PHASE_CODES } from './unit-traits.js';
 export { featureText, SessionLog } from './session-log.js';
 export { argumentsText, contentText, contentTokensOf, countMessageTokens, createBpeTokenCounter, createCharTokenCounter, MESSAGE_OVERHEAD_TOKENS, TOOL_CALL_OVERHEAD_TOKENS } from './token-counter.js';
 export type { BpeTokenCounterOptions, CharTokenCounterOptions, TokenCounter } from './token-counter.js';

@@ -7,6 +7,7 @@ import { TermStatistics } from '../text/index.js';
 import { argumentsText, contentText, countMessageTokens, type TokenCounter } from './token-counter.js';
 import type { CairnMessage } from './types.js';
 import type { LogEntry, Unit, UnitKind } from './unit.js';
+import { UnitTraits } from './unit-traits.js';
 
 /**
  * The bag a logged message keeps once its unit's merged bag is settled (see `unitFeatures`):
@@ -48,6 +49,8 @@ export class SessionLog {
   readonly entries: LogEntry[] = [];
   readonly units: Unit[] = [];
   readonly statistics = new TermStatistics();
+  /** Each unit's kind, pinned and error flags and work phase as codes by unit index (kept as they change). */
+  readonly traits = new UnitTraits();
   private readonly byId = new Map<string, number>();
   /** Every call by id: its unit and its entry in the unit's `calls` (one lookup, however many parallel calls). */
   private readonly callById = new Map<string, { unit: number; call: Unit['calls'][number]; offset: number }>();
@@ -84,6 +87,13 @@ export class SessionLog {
     readonly counter: TokenCounter,
     readonly vectoriser: LexicalVectoriser,
   ) {}
+
+  /** Pins a unit (it stays pinned): the one way a unit's `pinned` is set after it is opened. */
+  pinUnit(index: number): void {
+    const unit = this.units[index]!;
+    unit.pinned = true;
+    this.traits.record(unit);
+  }
 
   /** True when a message with this id is stored. */
   hasMessage(id: string): boolean {
@@ -159,6 +169,7 @@ export class SessionLog {
       if (message.isError && !unit.isError) {
         unit.isError = true;
         unit.workPhase = inferWorkPhase(unit.calls.map((candidate) => candidate.name), true);
+        this.traits.record(unit);
       }
       unit.version++;
     } else {
@@ -199,6 +210,7 @@ export class SessionLog {
       placeholderCache: undefined,
     };
     this.units.push(unit);
+    this.traits.record(unit);
     if (unit.openCalls === 0 && kind !== 'orphan-result') this.settledFullTokens += tokens;
     else this.irregularUnits.add(unit.index);
     calls.forEach((call, offset) => this.callById.set(call.id, { unit: unit.index, call, offset }));

@@ -42,7 +42,7 @@ export interface Unit {
   openCalls: number;
   /** A result reported an error (isError). */
   isError: boolean;
-  /** The unit holds a pinned message or a system message. */
+  /** The unit holds a pinned message or a system message (set after opening only through `SessionLog.pinUnit`, which keeps the log's trait codes current). */
   pinned: boolean;
   workPhase: WorkPhase;
   /**

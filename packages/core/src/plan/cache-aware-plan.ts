@@ -14,7 +14,7 @@ export interface CacheAwareTurn {
   readonly previous: readonly (Fidelity | undefined)[];
   readonly reasons: DecisionReason[];
   /** The planner's forced flags: set for the causal-chain restores made here (they lock those units). */
-  readonly forced: boolean[];
+  readonly forced: Uint8Array | boolean[];
   /** Causal-chain restores held back for a turn that frees tokens. */
   readonly deferred: readonly number[];
   /** REQUIRED units (their lowest fidelity is `compressed`). */
@@ -39,7 +39,8 @@ export function startCacheAwareTurn(input: CacheAwareTurn): number {
   const { plan } = fit;
   if (plan.tokens <= trigger) return plan.size;
   for (const unit of deferred) {
-    forced[unit] = true;
+    if (Array.isArray(forced)) forced[unit] = true;
+    else forced[unit] = 1;
     units[unit]!.causalForced = true;
     reasons[unit] = 'causal-chain';
     plan.set(unit, costs.compressed(unit) === undefined ? 'full' : 'compressed');

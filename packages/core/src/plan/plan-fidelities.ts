@@ -63,8 +63,9 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   const { budget, replan, rescoreAll, previous, reasons, costs, historyTokens, turn } = request;
   const { thresholds, pressure } = options;
   const count = log.units.length;
-  const mandatory = new Array<boolean>(count);
-  const forced = new Array<boolean>(count).fill(false);
+  // 1: the unit is mandatory / forced back by the causal chain (bytes: a steady turn allocates less).
+  const mandatory = new Uint8Array(count);
+  const forced = new Uint8Array(count);
   const initial = new Array<Fidelity>(count);
   // The focus (latest user message, last units) and what it refers back to directly.
   const proximity = new Set<number>();
@@ -83,7 +84,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     let reason: DecisionReason | undefined;
     if (candidates === undefined) reason = mandatoryReason(state, index);
     else if (candidates[nextCandidate] === index) reason = mandatoryReason(state, candidates[nextCandidate++]!);
-    mandatory[index] = reason !== undefined;
+    mandatory[index] = reason !== undefined ? 1 : 0;
     const state_ = units[index]!;
     if (reason) {
       reasons[index] = reason;
@@ -96,7 +97,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       turn - state_.placeholderSince >= options.causalChainTurns &&
       !(cacheAware && deferred.push(index) > 0)
     ) {
-      forced[index] = true;
+      forced[index] = 1;
       state_.causalForced = true;
       reasons[index] = 'causal-chain';
       initial[index] = costs.compressed(index) === undefined ? 'full' : 'compressed';
@@ -115,13 +116,13 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
   // by default); a steady turn's upgrades stay under it too, so they do not refill what it freed.
   const low = (cacheAware ? options.prefix.compactTo : pressure.yellow) * budget;
   const upgradeCap = Math.min(low, pressure.yellow * budget);
-  let plan = new ViewPlan(initial, costs);
+  let plan = ViewPlan.taking(initial, costs);
   // A new query asks a new question: last turn's choices get no stickiness bonus then.
   const newQuestion = replan && request.query !== undefined;
   // A question's view charges a short unit as if it had `selection.shortUnitTokens` tokens.
   const value = valueFunction(state, newQuestion ? [] : previous, request.query !== undefined ? options.selection.shortUnitTokens : 0);
   const canCompress = (unit: number) => costs.compressed(unit) !== undefined;
-  const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit]! || forced[unit]!, canCompress };
+  const fit: FitInput = { plan, value, locked: (unit) => mandatory[unit] === 1 || forced[unit] === 1, canCompress };
   // A REQUIRED unit may go from full to compressed, not further.
   const held = (unit: number) => floor.has(unit) && (plan.get(unit) !== 'full' || !canCompress(unit));
   const degradeFit: FitInput = { ...fit, locked: (unit) => fit.locked(unit) || held(unit) };
@@ -195,7 +196,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     }
   }
   if (plan.tokens > budget) {
-    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit]! || held(unit) }, budget)) {
+    for (const unit of degradeToTarget({ ...fit, locked: (unit) => mandatory[unit] === 1 || held(unit) }, budget)) {
       reasons[unit] = 'compacted';
       compacted++;
     }
@@ -208,7 +209,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     // user turn and then system prompts; pinned messages never. Hot set and latest user turn
     // first, newest last; then system prompts.
     const order = [...Array(count).keys()].filter((unit) =>
-      compressMandatory ? mandatory[unit] && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') && !preservedUnits.has(unit) : mandatoryReason(state, unit) === 'mandatory:hot',
+      compressMandatory ? mandatory[unit] === 1 && !(log.units[unit]!.pinned && log.units[unit]!.kind !== 'system') && !preservedUnits.has(unit) : mandatoryReason(state, unit) === 'mandatory:hot',
     );
     order.sort((a, b) => Number(log.units[a]!.kind === 'system') - Number(log.units[b]!.kind === 'system') || a - b);
     for (const unit of order) {
@@ -254,7 +255,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       if (mandatoryReason(state, unit) !== 'mandatory:hot') continue;
       if (plan.get(unit) === 'placeholder') continue;
       plan.set(unit, 'placeholder');
-      mandatory[unit] = false;
+      mandatory[unit] = 0;
       reasons[unit] = 'budget-fallback';
     }
   }
@@ -263,7 +264,7 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
     for (let unit = 0; unit < count; unit++) if (mandatory[unit]) mandatoryTokens += plan.get(unit) === 'full' ? costs.full(unit) : (costs.compressed(unit) ?? 0);
     // Placeholder runs are planned at an upper bound: when only they push the plan over, the
     // exact render may still fit, and the render decides (it refits, then throws if still over).
-    if (mandatoryTokens <= budget) return { fidelities: plan.snapshot(), regraded, compacted };
+    if (mandatoryTokens <= budget) return { fidelities: plan.release(), regraded, compacted };
     const requiredTokens = Math.ceil(plan.tokens);
     throw new CairnError({
       code: 'BUDGET_EXCEEDED',
@@ -271,6 +272,6 @@ export function planFidelities(state: EngineState, request: PlanRequest): { fide
       details: { budget, mandatoryTokens, requiredTokens, viewTokens: plan.tokens },
     });
   }
-  return { fidelities: plan.snapshot(), regraded, compacted };
+  return { fidelities: plan.release(), regraded, compacted };
 }
 
