@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -109,6 +109,40 @@ export function printEighthBlindSetReport(options: DetectLoopOptions, detectors:
         ['l10n', 'localisation'],
       ],
       secondLabels: 'loop-labels-eighth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the ninth blind set (`src/loops/blind-loop-episodes-9.ts`): 72
+ * episodes written while loops12 was tuned on the eighth; its novel kinds come from eight more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printNinthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Ninth blind set',
+      about:
+        "src/loops/blind-loop-episodes-9.ts, written by an author who never read a detector, while the stall detector's eighth version (loops12) was tuned on the eighth set; observed and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes9(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['legal', 'contract review'],
+        ['pdf', 'document extraction'],
+        ['shop', 'e-commerce catalogue'],
+        ['triage', 'medical intake'],
+        ['lab', 'lab protocols'],
+        ['voice', 'voice assistant'],
+        ['travel', 'travel planning'],
+        ['cicd', 'CI/CD'],
+      ],
+      secondLabels: 'loop-labels-ninth-second.json',
     },
     options,
     detectors,

@@ -33,7 +33,7 @@ import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
 import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport, printFourthBlindSetReport, printFifthBlindSetReport, printSixthBlindSetReport } from './blind-set-section.js';
-import { printEighthBlindSetReport, printSeventhBlindSetReport } from './labelled-blind-set-section.js';
+import { printEighthBlindSetReport, printNinthBlindSetReport, printSeventhBlindSetReport } from './labelled-blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
@@ -123,6 +123,7 @@ printFifthBlindSetReport(options, DETECTORS);
 printSixthBlindSetReport(options, DETECTORS);
 printSeventhBlindSetReport(options, DETECTORS);
 printEighthBlindSetReport(options, DETECTORS);
+printNinthBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
   const present = new Set(real.map((unit) => unit.id));
