@@ -2,6 +2,7 @@ import type { SessionLog } from '../log/index.js';
 import type { ResolvedDialogueOptions } from '../options/index.js';
 import { normalize, type SparseVector, type TermBag } from '../text/index.js';
 import { unitTermIndex } from './unit-term-index.js';
+import { MIN_VARIANT_LENGTH, spellingCandidates } from './spelling-candidates.js';
 
 /** A question term held by more than this share of units says too little to expand. */
 const MAX_SEED_SHARE = 0.1;
@@ -12,10 +13,6 @@ const MAX_SEED_SHARE = 0.1;
 export const MAX_SEED_UNITS = 400;
 /** Units that must hold a question term and a word for the word to count as coming with it. */
 const MIN_SUPPORT = 2;
-/** Letters a variant may add to or drop from a question term ("mentor" → "mentorship"). */
-const MAX_AFFIX = 5;
-/** The shortest question term given variants, and the shortest variant. */
-const MIN_VARIANT_LENGTH = 4;
 /** The shortest half of a question term written as one word ("roadtrip" → "road" + "trip"). */
 const MIN_COMPOUND_PART = 3;
 
@@ -98,7 +95,9 @@ export function coOccurrenceExpansion(log: SessionLog, question: TermBag, terms:
  * its units hold that extend a question term, or that it extends, by up to five letters
  * ("mentorship" ↔ "mentor", "dancer" ↔ "danc", stemmed), and the two halves of a question term
  * written as one word ("roadtrip" → "road", "trip"). Each weighs 1. A unit vector; empty when
- * there are none. Visits the log's vocabulary once. @internal
+ * there are none. Reads each question term's candidates from `spellingCandidates` (the
+ * vocabulary's terms interned since the last question are scanned, not the whole vocabulary).
+ * @internal
  */
 export function spellingVariants(log: SessionLog, question: TermBag): SparseVector {
   const vocabulary = log.vectoriser.vocabulary;
@@ -110,13 +109,10 @@ export function spellingVariants(log: SessionLog, question: TermBag): SparseVect
   }
   if (seeds.length === 0) return EMPTY;
   const weights = new Map<number, number>();
-  for (let id = 0; id < vocabulary.size; id++) {
-    if (statistics.documentFrequency(id) === 0 || contains(question, id)) continue;
-    const term = vocabulary.termOf(id)!;
-    if (term.length < MIN_VARIANT_LENGTH) continue;
-    for (const seed of seeds) {
-      const [shorter, longer] = term.length > seed.length ? [seed, term] : [term, seed];
-      if (longer.length - shorter.length <= MAX_AFFIX && longer.startsWith(shorter)) weights.set(id, 1);
+  for (const seed of seeds) {
+    for (const id of spellingCandidates(vocabulary, seed)) {
+      if (statistics.documentFrequency(id) === 0 || contains(question, id)) continue;
+      weights.set(id, 1);
     }
   }
   for (const seed of seeds) {
