@@ -13,6 +13,7 @@ export { directTurn, scoreUnits } from './score-turn.js';
 export type { Normalisers } from './score-turn.js';
 export { unitTermIndex } from './unit-term-index.js';
 export { referrersOf } from './referrer-index.js';
+export { answerCues } from './answer-cues.js';
 export { dialogueCues } from './dialogue-cues.js';
 export { syncToolKeys } from './tool-keys.js';
 export type { ScoreParts } from './score-unit.js';

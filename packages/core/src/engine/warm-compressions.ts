@@ -1,5 +1,5 @@
 import { CairnError } from '../log/index.js';
-import { dialogueCues, referrersOf, unitTermIndex } from '../direction/index.js';
+import { answerCues, dialogueCues, referrersOf, unitTermIndex } from '../direction/index.js';
 import { renderContext } from '../plan/index.js';
 import { createUnitCosts, renderCompressed, runFromPiece, runToPiece, warmRunEdgeTokens, type EngineState } from '../render/index.js';
 
@@ -28,8 +28,8 @@ export interface WarmResult {
 
 /**
  * Idle-time work that makes the next views cheaper without changing any of them: brings the term
- * index, the referrer index and the dialogue cues (read once per unit by a question's scoring)
- * up to the log, then warms up to `maxUnits` units not warm yet — units the last view
+ * index, the referrer index, the dialogue cues and the answer cues (read once per unit by a
+ * question's scoring; the answer cues by the first question asking when, who or where) up to the log, then warms up to `maxUnits` units not warm yet — units the last view
  * showed compressed first (a restored engine's), then the best-scored: their compressed rendering
  * (where compressing makes them smaller), their placeholder and the token counts of the run
  * pieces naming them (two integers a unit), into the same per-unit caches
@@ -50,6 +50,7 @@ export function warmCompressions(state: EngineState, { maxUnits = DEFAULT_WARM_U
   unitTermIndex(log).sync(log);
   referrersOf(log.units);
   dialogueCues(log);
+  answerCues(log);
   const context = renderContext(state);
   const costs = createUnitCosts(log.units, context);
   const needsCompressed = (index: number) => log.units[index]!.compressedCache?.version !== log.units[index]!.version && costs.compressed(index) !== undefined;
