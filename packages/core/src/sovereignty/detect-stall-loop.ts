@@ -8,8 +8,9 @@ import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
-import type { requestedRepeats } from './requested-repeats.js';
+import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
+import { CountedOutcomes } from './counted-outcomes.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -64,8 +65,6 @@ const HAS_DIGIT = /\p{N}/u;
 /** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
 const MIN_ECHO_CHARS = 3;
 
-/** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
-const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
 
 /** What the window looked like before a change of state, kept until an observation tells whether the change made a difference. */
 interface BeforeChange {
@@ -260,11 +259,17 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   };
   /** How many runs of one thing the user's latest turn asked for (0: none): the identical call made no more often is what was asked. */
   let requested = 0;
-  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs. */
+  /** The repeats of each call made right after the user asked for it again. */
+  const askedAgain = new AskedAgainRuns();
+  /** Whether the turn under way follows a user's turn asking for something again. */
+  let asksAgainNow = false;
+  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs (a count, or "again" before it). */
   const considerRepeat = (signal: LoopSignal): void => {
-    if (signal.count > requested) consider(signal);
+    if (signal.count > Math.max(requested, askedAgain.see(signal.hash, signal.count, asksAgainNow))) consider(signal);
   };
   const cycles = new ChangeCycles();
+  /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
+  const counted = new CountedOutcomes();
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
@@ -277,6 +282,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
+    asksAgainNow = turn.promptAsksAgain === true;
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
       requested = turn.promptRepeats ?? 0;
@@ -296,7 +302,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A change is made again only while nothing it could have caused has moved: once a call is
       // answered otherwise than before (the test fails another way), the next change at the same
       // place, answered with the same report, is a new attempt.
-      const change = `${changeKey(call, outcomeOf(call))}\u0000${moves}`;
+      const change = `${changeKey(call, counted.outcome(call))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -335,7 +341,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const outcome = outcomeOf(call);
+      const outcome = counted.outcome(call);
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the
