@@ -5,7 +5,8 @@ import { risesByOne } from './steady-output.js';
  * The outcomes of calls read with their counters masked: the identical call answered with the
  * same text (volatile tokens masked, `steadyHash`) in which only numbers rising by exactly one
  * moved ({@link risesByOne}: a turn counter, an attempt number) gets the outcome it had the time
- * before — the call counted itself, the world did not move. Each call is read once, in order.
+ * before — the call counted itself, the world did not move (a handle numbered one more, `t-91`
+ * after `t-90`, is a name, not a counter: see `outputNumbers`). Each call is read once, in order.
  */
 export class CountedOutcomes {
   readonly #last = new Map<string, { shape: string; numbers: readonly number[]; outcome: string }>();

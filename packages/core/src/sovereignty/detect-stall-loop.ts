@@ -115,6 +115,8 @@ class StallState {
   userAsked = false;
   /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
   replyAsked = true;
+  /** A reply asked the user something (a question mark, a request) the user has not answered yet (no value, no yes since): the agent waits for them. */
+  awaiting = false;
   /** The user's answer since the latest reply was a yes alone (no value named). */
   yesOnly = false;
   /** The value keys the latest reply named (what a yes to it confirmed). */
@@ -194,8 +196,10 @@ class StallState {
  *   request starts a new run; a reply performing none — a rule explained again, a wording outside
  *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
  *   any reply joins it), and it counts once some reply of it performs an act, names a
- *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
- *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does). A
+ *   value or answers a user's question (a question mark) with nothing new (a promise made again to
+ *   "is it done?" does), or while no question of the agent's awaits the user's answer (courtesies
+ *   said again and again after the conversation closed restate the closing; "take your time" said
+ *   again while the agent waits for the booking code it asked for is waiting). A
  *   go-ahead to a reply that asked nothing pushes like a question ("okay, go ahead" after "I will
  *   fix it, then run the tests": the plan restated answers it with nothing new), and a yes answers
  *   a question once (a reply asking again about the very values the user just said yes to got no
@@ -230,9 +234,12 @@ class StallState {
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
  * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
- * answers that request: it restates nothing.
+ * answers that request: it restates nothing; so does the identical call made right after the user
+ * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
+ * The identical call answered with the same masked text in which only numbers rising by exactly
+ * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
- * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
+ * second, durations — also named by their field, `"query_ms":373` —, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
@@ -327,6 +334,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
+    if (promptValues.length > 0 || turn.promptAffirms === true) state.awaiting = false;
     if (promptValues.length > 0) {
       state.userAnswered = true;
       state.yesOnly = false;
@@ -400,8 +408,11 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       for (const term of turn.contentTerms) chain.terms.add(term);
       for (const act of acts) chain.acts.add(act);
       // A reply that answers a user's question with nothing new restates something, even with no
-      // act or value (a promise made again to "is it done?"); courtesies answer no question.
-      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
+      // act or value (a promise made again to "is it done?"); courtesies answer no question — but
+      // courtesies said again while the agent waits for nothing (no question of its own is open:
+      // the conversation is over and does not move on) restate the closing. Courtesies while the
+      // agent waits for an answer it asked for ("take your time" to "still looking") are waiting.
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || (!state.awaiting && chain.count > options.repeats);
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
       state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
@@ -414,6 +425,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.replyValues = new Set(values);
     state.userAsked = false;
     state.replyAsked = turn.contentAsks !== false || acts.length > 0;
+    if (turn.contentAsks === true || acts.includes('request')) state.awaiting = true;
     state.userTerms.clear();
   });
   return best && { ...best };

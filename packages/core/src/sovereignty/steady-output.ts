@@ -56,11 +56,17 @@ export function steadyOutputText(text: string): string {
 /** Most numbers of an output kept for {@link outputNumbers} (an output with more is not read for counters). */
 export const MAX_OUTPUT_NUMBERS = 64;
 
-const NUMBER = /\d+(?:\.\d+)?/g;
+/**
+ * A number standing alone: not a part of a whole (`2/3`: a count of done items toward a total,
+ * progress) nor of a name (`t-91`, `job_12`, `v2`: a handle or id, new when it moves), which stay
+ * in the shape. The text comes folded to lower case.
+ */
+const NUMBER = /(?<![\d.\/a-z_-])\d+(?:\.\d+)?(?![\d\/a-z_]|\.\d)/g;
 
 /**
- * A masked output's shape and numbers: its text with every number replaced by `#` (hashed by the
- * caller), and the numbers in order — what {@link risesByOne} compares to tell a counter of the
+ * A masked output's shape and numbers: its text with every number standing alone replaced by `#`
+ * (hashed by the caller; a part of a whole, `2/3`, or of a name, `t-91`, stays), and those
+ * numbers in order — what {@link risesByOne} compares to tell a counter of the
  * calls themselves (a turn or attempt number) from a value that moved. Pure.
  *
  * @param text - The output with volatile tokens masked ({@link steadyOutputText}).
