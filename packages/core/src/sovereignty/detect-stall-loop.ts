@@ -55,6 +55,8 @@ interface Chain {
   acts: Set<string>;
   /** Some reply of it performed an act or named a value: it restates something, not courtesies. */
   carries: boolean;
+  /** No reply joined to it took up a word the user had just said that no reply had (the user's turns moved nothing on: thanks, goodbyes). */
+  quiet: boolean;
   hash: string;
   count: number;
   lastId: string;
@@ -197,8 +199,9 @@ class StallState {
  *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
  *   any reply joins it), and it counts once some reply of it performs an act, names a
  *   value or answers a user's question (a question mark) with nothing new (a promise made again to
- *   "is it done?" does), or while no question of the agent's awaits the user's answer (courtesies
- *   said again and again after the conversation closed restate the closing; "take your time" said
+ *   "is it done?" does), or, past `repeats` replies, while no question of the agent's awaits the
+ *   user's answer and none of its replies took up a word the user newly said (courtesies said
+ *   again and again after the conversation closed restate the closing; "take your time" said
  *   again while the agent waits for the booking code it asked for is waiting). A
  *   go-ahead to a reply that asked nothing pushes like a question ("okay, go ahead" after "I will
  *   fix it, then run the tests": the plan restated answers it with nothing new), and a yes answers
@@ -409,13 +412,16 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       for (const act of acts) chain.acts.add(act);
       // A reply that answers a user's question with nothing new restates something, even with no
       // act or value (a promise made again to "is it done?"); courtesies answer no question — but
-      // courtesies said again while the agent waits for nothing (no question of its own is open:
-      // the conversation is over and does not move on) restate the closing. Courtesies while the
-      // agent waits for an answer it asked for ("take your time" to "still looking") are waiting.
-      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || (!state.awaiting && chain.count > options.repeats);
+      // courtesies said again past the loop count while the agent waits for nothing (no question
+      // of its own is open) and no reply takes up anything the user newly said (the conversation
+      // is over and does not move on) restate the closing. Courtesies while the agent waits for an
+      // answer it asked for ("take your time" to "still looking") are waiting; small talk that
+      // takes up each new thing the user says moves on.
+      chain.quiet &&= echoed === 0;
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || (chain.quiet && !state.awaiting && chain.count > options.repeats);
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
-      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
+      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, quiet: true, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
     }
     state.know(turn.contentTerms, values);
     for (const term of turn.contentTerms) state.replied.add(term);

@@ -138,4 +138,11 @@ describe('loops12: a closing restated past the loop count while nothing is await
     expect(anyRaises(waiting), 'waiting').toBe(false);
     expect(anyRaises(closing(3)), 'short').toBe(false);
   });
+
+  it('does not count small talk whose replies take up each new thing the user says', () => {
+    const topics = ['tulips', 'roses', 'orchids', 'lilies', 'daisies', 'peonies'];
+    const chat = [reply('Could you give me the order number or the e-mail on the order?', 'I want to change my delivery day, but I do not have the order number here.'), reply(courtesies[0]!, 'My customer number is 448120, but I will come back once I have the order number.')];
+    for (const topic of topics) chat.push(reply(`Lovely, ${topic} are a fine choice for the garden.`, `I also love ${topic} in the garden.`));
+    expect(detectStallLoop(chat, stall)).toBeUndefined();
+  });
 });
