@@ -32,7 +32,9 @@ interface Key {
  * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
  *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked, and
  *   so is a reply given word for word again right after the user asks for it again
- *   (`answersAskAgain`: "once more, please").
+ *   (`answersAskAgain`: "once more, please"), and the identical call made in the turn right after
+ *   the user asks for something again (`AskedAgainRuns`: its count so far is granted; a repeat
+ *   made unasked past it counts).
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
