@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { Vocabulary } from '../text/vocabulary.js';
+import { Vocabulary } from '../text/index.js';
 import { isSpellingOf, spellingCandidates } from './spelling-candidates.js';
 
 /** The whole-vocabulary scan the kept lists replace. */

@@ -1,4 +1,4 @@
-import type { Vocabulary } from '../text/vocabulary.js';
+import type { Vocabulary } from '../text/index.js';
 
 /** Letters a variant may add to or drop from a question term ("mentor" → "mentorship"). @internal */
 export const MAX_AFFIX = 5;

@@ -3,7 +3,7 @@ import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
-import { steadyOutputText } from './steady-output.js';
+import { outputNumbers, steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { asksAgain } from './asks-again.js';
@@ -16,6 +16,10 @@ export interface CallObservation {
   resultHash: string;
   /** Hash of its result's text with volatile tokens (clock times, dates, durations, generated ids) masked ({@link steadyOutputText}): the outcome, for the stall detector; absent without terms or while unanswered. */
   steadyHash?: string;
+  /** Hash of its masked result with every number replaced ({@link outputNumbers}): with `outputNumbers`, tells counters that rise by one from values that moved; absent without terms, while unanswered or with too many numbers. */
+  outputShape?: string;
+  /** The numbers of its masked result, in order ({@link outputNumbers}); absent as `outputShape` is. */
+  outputNumbers?: readonly number[];
   /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said). */
   changed: boolean;
   toolName: string;
@@ -33,6 +37,12 @@ export interface CallObservation {
   subjectTerms?: readonly string[];
   /** The names in its arguments (`callNames`: ids, paths, identifiers, values); absent without terms. */
   subjectNames?: readonly string[];
+}
+
+/** A masked result's hash, shape and numbers (see {@link CallObservation}). */
+function steadyFields(steady: string): Pick<CallObservation, 'steadyHash' | 'outputShape' | 'outputNumbers'> {
+  const read = outputNumbers(steady);
+  return read === undefined ? { steadyHash: hashText(steady) } : { steadyHash: hashText(steady), outputShape: hashText(read.shape), outputNumbers: read.numbers };
 }
 
 /** Most whole numbers kept from a call's arguments. */
@@ -149,7 +159,7 @@ export function hashAssistantTurn(
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
       ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
-      ...(terms && result ? { steadyHash: hashText(steadyOutputText(fold(resultText))) } : {}),
+      ...(terms && result ? steadyFields(steadyOutputText(fold(resultText))) : {}),
     };
   });
   const reply = terms && calls.length === 0 && text.length > 0;

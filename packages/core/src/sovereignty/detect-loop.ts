@@ -1,6 +1,7 @@
 import type { LoopSignal } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { answersAskAgain } from './asks-again.js';
+import { AskedAgainRuns } from './requested-repeats.js';
 
 /** Settings of {@link detectLoop}. */
 export interface DetectLoopOptions {
@@ -31,7 +32,9 @@ interface Key {
  * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
  *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked, and
  *   so is a reply given word for word again right after the user asks for it again
- *   (`answersAskAgain`: "once more, please").
+ *   (`answersAskAgain`: "once more, please"), and the identical call made in the turn right after
+ *   the user asks for something again (`AskedAgainRuns`: its count so far is granted; a repeat
+ *   made unasked past it counts).
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
@@ -55,6 +58,8 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   let requested = 0;
   /** The runs asked for when each call last counted: the identical call made no more often is what was asked. */
   const allowed = new Map<string, number>();
+  /** The repeats of each call made right after the user asked for it again (AskedAgainRuns). */
+  const askedAgain = new AskedAgainRuns();
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
     if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
@@ -82,7 +87,6 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName });
     }
     for (const { key, kind, hash, toolName } of keys) {
-      if (kind === 'call') allowed.set(key, requested);
       const known = counts.get(key);
       if (known) {
         known.count++;
@@ -90,6 +94,7 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       } else {
         counts.set(key, toolName === undefined ? { kind, count: 1, hash, lastId: turn.id } : { kind, count: 1, hash, lastId: turn.id, toolName });
       }
+      if (kind === 'call') allowed.set(key, Math.max(requested, askedAgain.see(key, counts.get(key)!.count, turn.promptAsksAgain === true)));
     }
   });
   let best: LoopSignal | undefined;

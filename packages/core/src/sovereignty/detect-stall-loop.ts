@@ -8,8 +8,9 @@ import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
-import type { requestedRepeats } from './requested-repeats.js';
+import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
+import { CountedOutcomes } from './counted-outcomes.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -54,6 +55,8 @@ interface Chain {
   acts: Set<string>;
   /** Some reply of it performed an act or named a value: it restates something, not courtesies. */
   carries: boolean;
+  /** No reply joined to it took up a word the user had just said that no reply had (the user's turns moved nothing on: thanks, goodbyes). */
+  quiet: boolean;
   hash: string;
   count: number;
   lastId: string;
@@ -64,8 +67,6 @@ const HAS_DIGIT = /\p{N}/u;
 /** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
 const MIN_ECHO_CHARS = 3;
 
-/** A call's outcome: its result with volatile tokens masked when the turn was hashed with terms. */
-const outcomeOf = (call: CallObservation): string => call.steadyHash ?? call.resultHash;
 
 /** What the window looked like before a change of state, kept until an observation tells whether the change made a difference. */
 interface BeforeChange {
@@ -116,6 +117,8 @@ class StallState {
   userAsked = false;
   /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
   replyAsked = true;
+  /** A reply asked the user something (a question mark, a request) the user has not answered yet (no value, no yes since): the agent waits for them. */
+  awaiting = false;
   /** The user's answer since the latest reply was a yes alone (no value named). */
   yesOnly = false;
   /** The value keys the latest reply named (what a yes to it confirmed). */
@@ -195,8 +198,11 @@ class StallState {
  *   request starts a new run; a reply performing none — a rule explained again, a wording outside
  *   the lexicon — does not tell, and a run whose replies performed none yet cannot tell either:
  *   any reply joins it), and it counts once some reply of it performs an act, names a
- *   value or answers a user's question (a question mark) with nothing new (courtesies exchanged
- *   at the end of a dialogue restate nothing; a promise made again to "is it done?" does). A
+ *   value or answers a user's question (a question mark) with nothing new (a promise made again to
+ *   "is it done?" does), or, past `repeats` replies, while no question of the agent's awaits the
+ *   user's answer and none of its replies took up a word the user newly said (courtesies said
+ *   again and again after the conversation closed restate the closing; "take your time" said
+ *   again while the agent waits for the booking code it asked for is waiting). A
  *   go-ahead to a reply that asked nothing pushes like a question ("okay, go ahead" after "I will
  *   fix it, then run the tests": the plan restated answers it with nothing new), and a yes answers
  *   a question once (a reply asking again about the very values the user just said yes to got no
@@ -231,9 +237,12 @@ class StallState {
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
  * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
- * answers that request: it restates nothing.
+ * answers that request: it restates nothing; so does the identical call made right after the user
+ * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
+ * The identical call answered with the same masked text in which only numbers rising by exactly
+ * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
- * second, durations, generated ids — an `as_of` that moves is not news; a status, a count, a date
+ * second, durations — also named by their field, `"query_ms":373` —, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
  * At least `repeats` of them (the first statement or output included) within the last `window`
  * assistant messages, with no new successful change of state in between (a new edit or write
@@ -260,11 +269,17 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   };
   /** How many runs of one thing the user's latest turn asked for (0: none): the identical call made no more often is what was asked. */
   let requested = 0;
-  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs. */
+  /** The repeats of each call made right after the user asked for it again. */
+  const askedAgain = new AskedAgainRuns();
+  /** Whether the turn under way follows a user's turn asking for something again. */
+  let asksAgainNow = false;
+  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs (a count, or "again" before it). */
   const considerRepeat = (signal: LoopSignal): void => {
-    if (signal.count > requested) consider(signal);
+    if (signal.count > Math.max(requested, askedAgain.see(signal.hash, signal.count, asksAgainNow))) consider(signal);
   };
   const cycles = new ChangeCycles();
+  /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
+  const counted = new CountedOutcomes();
   const futile = new FutileChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
@@ -277,6 +292,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
   turns.slice(-options.window).forEach((turn, at) => {
+    asksAgainNow = turn.promptAsksAgain === true;
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
       requested = turn.promptRepeats ?? 0;
@@ -296,7 +312,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A change is made again only while nothing it could have caused has moved: once a call is
       // answered otherwise than before (the test fails another way), the next change at the same
       // place, answered with the same report, is a new attempt.
-      const change = `${changeKey(call, outcomeOf(call))}\u0000${moves}`;
+      const change = `${changeKey(call, counted.outcome(call))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -321,6 +337,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
+    if (promptValues.length > 0 || turn.promptAffirms === true) state.awaiting = false;
     if (promptValues.length > 0) {
       state.userAnswered = true;
       state.yesOnly = false;
@@ -335,7 +352,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const outcome = outcomeOf(call);
+      const outcome = counted.outcome(call);
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the
@@ -394,11 +411,17 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       for (const term of turn.contentTerms) chain.terms.add(term);
       for (const act of acts) chain.acts.add(act);
       // A reply that answers a user's question with nothing new restates something, even with no
-      // act or value (a promise made again to "is it done?"); courtesies answer no question.
-      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked;
+      // act or value (a promise made again to "is it done?"); courtesies answer no question — but
+      // courtesies said again past the loop count while the agent waits for nothing (no question
+      // of its own is open) and no reply takes up anything the user newly said (the conversation
+      // is over and does not move on) restate the closing. Courtesies while the agent waits for an
+      // answer it asked for ("take your time" to "still looking") are waiting; small talk that
+      // takes up each new thing the user says moves on.
+      chain.quiet &&= echoed === 0;
+      chain.carries ||= acts.length > 0 || values.length > 0 || state.userAsked || (chain.quiet && !state.awaiting && chain.count > options.repeats);
       if (chain.carries) consider({ kind: 'content', count: chain.count, hash: chain.hash, lastId: chain.lastId, near: true });
     } else {
-      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
+      state.chain = { acts: new Set(acts), carries: acts.length > 0 || values.length > 0, quiet: true, terms: new Set(turn.contentTerms), hash: turn.contentHash, count: 1, lastId: turn.id };
     }
     state.know(turn.contentTerms, values);
     for (const term of turn.contentTerms) state.replied.add(term);
@@ -408,6 +431,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.replyValues = new Set(values);
     state.userAsked = false;
     state.replyAsked = turn.contentAsks !== false || acts.length > 0;
+    if (turn.contentAsks === true || acts.includes('request')) state.awaiting = true;
     state.userTerms.clear();
   });
   return best && { ...best };

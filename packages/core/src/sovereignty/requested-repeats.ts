@@ -62,3 +62,28 @@ export function requestedRepeats(text: string): number | undefined {
   }
   return most;
 }
+
+
+/**
+ * The repeats of each call the user asked to have again: a call made in a turn whose user's words
+ * ask for something again (`promptAsksAgain`: "once more", "もう一度", "otra vez") is the run
+ * asked for, so its count so far is granted; the identical call made again unasked counts past it
+ * (a phrase played again each time the learner asks is what was asked; a search re-run twice more
+ * after one "check again" is still a loop). Keyed by whatever names a repeated call.
+ */
+export class AskedAgainRuns {
+  readonly #granted = new Map<string, number>();
+
+  /**
+   * Records one count of a repeated call.
+   *
+   * @param key - What names the repeated call.
+   * @param count - Its count so far, this one included.
+   * @param askedAgain - Whether the turn that made it follows a user's turn asking for something again.
+   * @returns The count granted for it: a count no larger is what the user asked for.
+   */
+  see(key: string, count: number, askedAgain: boolean): number {
+    if (askedAgain) this.#granted.set(key, Math.max(count, this.#granted.get(key) ?? 0));
+    return this.#granted.get(key) ?? 0;
+  }
+}

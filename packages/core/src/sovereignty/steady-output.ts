@@ -20,6 +20,9 @@ const VOLATILE = new RegExp(
     String.raw`(?<![$€£¥\w.])\d+[dhms](?:\d+[hms]){0,2}\b`,
     // A duration in seconds or finer (a run's timing): `0.12s`, `35 ms`, `2.5 seconds`.
     String.raw`\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?)\b`,
+    // A duration whose unit is its field's name (`"query_ms":373`, `recalc_ms=42`,
+    // `elapsed_seconds: 2.5`): the number after a key ending in a unit of seconds or finer.
+    String.raw`(?<=[a-z][_-](?:ns|us|µs|ms|s|sec|secs|seconds?)"?\s?[:=]\s?)\d+(?:\.\d+)?\b`,
     // A UUID.
     String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
     // A long hexadecimal id or digest (letters and digits both).
@@ -48,4 +51,56 @@ const VOLATILE = new RegExp(
  */
 export function steadyOutputText(text: string): string {
   return text.replace(VOLATILE, '#');
+}
+
+/** Most numbers of an output kept for {@link outputNumbers} (an output with more is not read for counters). */
+export const MAX_OUTPUT_NUMBERS = 64;
+
+/**
+ * A number standing alone: not a part of a whole (`2/3`: a count of done items toward a total,
+ * progress) nor of a name (`t-91`, `job_12`, `v2`: a handle or id, new when it moves), which stay
+ * in the shape. The text comes folded to lower case.
+ */
+const NUMBER = /(?<![\d.\/a-z_-])\d+(?:\.\d+)?(?![\d\/a-z_]|\.\d)/g;
+
+/**
+ * A masked output's shape and numbers: its text with every number standing alone replaced by `#`
+ * (hashed by the caller; a part of a whole, `2/3`, or of a name, `t-91`, stays), and those
+ * numbers in order — what {@link risesByOne} compares to tell a counter of the
+ * calls themselves (a turn or attempt number) from a value that moved. Pure.
+ *
+ * @param text - The output with volatile tokens masked ({@link steadyOutputText}).
+ * @returns Its shape and numbers, or `undefined` with more than {@link MAX_OUTPUT_NUMBERS} numbers.
+ *
+ * @example
+ * ```ts
+ * outputNumbers('[turn 27 · score 10]'); // { shape: '[turn # · score #]', numbers: [27, 10] }
+ * ```
+ */
+export function outputNumbers(text: string): { shape: string; numbers: number[] } | undefined {
+  const numbers = (text.match(NUMBER) ?? []).map(Number);
+  if (numbers.length > MAX_OUTPUT_NUMBERS) return undefined;
+  return { shape: text.replace(NUMBER, '#'), numbers };
+}
+
+/**
+ * Whether an output's numbers are the previous output's with only counters moved: the same
+ * count of numbers, at least one differing, and every one that differs exactly one more than
+ * before (a turn counter, an attempt number, a sequence number that rises with each call while
+ * nothing else changes). A number that fell, rose by more than one, or a second value that moved
+ * otherwise (a battery, a progress bar, a count drained) is news. Pure.
+ *
+ * @param before - The previous output's numbers.
+ * @param now - This output's numbers.
+ * @returns Whether only counters rising by one moved.
+ */
+export function risesByOne(before: readonly number[], now: readonly number[]): boolean {
+  if (before.length !== now.length) return false;
+  let moved = false;
+  for (let index = 0; index < now.length; index++) {
+    if (now[index] === before[index]) continue;
+    if (now[index] !== before[index]! + 1) return false;
+    moved = true;
+  }
+  return moved;
 }

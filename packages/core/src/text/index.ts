@@ -23,3 +23,4 @@ export type { TermBag } from './term-bag.js';
 export { TermStatistics } from './term-statistics.js';
 export { topTerms } from './top-terms.js';
 export { extractTerms } from './extract-terms.js';
+export { Vocabulary } from './vocabulary.js';

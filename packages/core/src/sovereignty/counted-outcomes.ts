@@ -1,0 +1,29 @@
+import type { CallObservation } from './assistant-turn-hashes.js';
+import { risesByOne } from './steady-output.js';
+
+/**
+ * The outcomes of calls read with their counters masked: the identical call answered with the
+ * same text (volatile tokens masked, `steadyHash`) in which only numbers rising by exactly one
+ * moved ({@link risesByOne}: a turn counter, an attempt number) gets the outcome it had the time
+ * before — the call counted itself, the world did not move (a handle numbered one more, `t-91`
+ * after `t-90`, is a name, not a counter: see `outputNumbers`). Each call is read once, in order.
+ */
+export class CountedOutcomes {
+  readonly #last = new Map<string, { shape: string; numbers: readonly number[]; outcome: string }>();
+
+  /**
+   * The call's outcome: its masked result's hash, or the outcome the identical call had the time
+   * before when only counters moved.
+   *
+   * @param call - The call, answered (`steadyHash`, `outputShape`, `outputNumbers` when hashed with terms).
+   * @returns The outcome to compare.
+   */
+  outcome(call: CallObservation): string {
+    const own = call.steadyHash ?? call.resultHash;
+    if (call.outputShape === undefined || call.outputNumbers === undefined) return own;
+    const last = this.#last.get(call.callHash);
+    const outcome = last !== undefined && last.shape === call.outputShape && risesByOne(last.numbers, call.outputNumbers) ? last.outcome : own;
+    this.#last.set(call.callHash, { shape: call.outputShape, numbers: call.outputNumbers, outcome });
+    return outcome;
+  }
+}
