@@ -45,3 +45,5 @@ export { BLIND_EPISODES_PER_KIND_8, BLIND_LOOP_KINDS_8, OBSERVED_KINDS_8, blindL
 export type { BlindLoopEpisode8, BlindLoopEpisodeKind8, BlindLoopStratum8 } from './blind-loop-episodes-8.js';
 export { BLIND_EPISODES_PER_KIND_9, BLIND_LOOP_KINDS_9, OBSERVED_KINDS_9, blindLoopEpisode9, blindLoopEpisodes9 } from './blind-loop-episodes-9.js';
 export type { BlindLoopEpisode9, BlindLoopEpisodeKind9, BlindLoopStratum9 } from './blind-loop-episodes-9.js';
+export { BLIND_EPISODES_PER_KIND_10, BLIND_LOOP_KINDS_10, OBSERVED_KINDS_10, blindLoopEpisode10, blindLoopEpisodes10 } from './blind-loop-episodes-10.js';
+export type { BlindLoopEpisode10, BlindLoopEpisodeKind10, BlindLoopStratum10 } from './blind-loop-episodes-10.js';
