@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -143,6 +143,39 @@ export function printNinthBlindSetReport(options: DetectLoopOptions, detectors: 
         ['cicd', 'CI/CD'],
       ],
       secondLabels: 'loop-labels-ninth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the tenth blind set (`src/loops/blind-loop-episodes-10.ts`): 60
+ * episodes written while loops13 was tuned on the ninth; its novel kinds come from eight more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printTenthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Tenth blind set',
+      about:
+        "src/loops/blind-loop-episodes-10.ts, written by an author who never read a detector, while the stall detector's ninth version (loops13) was tuned on the ninth set; observed and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes10(),
+      domains: [
+        ['service', 'customer service'],
+        ['claims', 'insurance claims'],
+        ['listing', 'real-estate listings'],
+        ['hr', 'recruiting'],
+        ['close', 'accounting close'],
+        ['playlist', 'playlists'],
+        ['incident', 'incident response'],
+        ['catalogue', 'library catalogue'],
+        ['dispatch', 'logistics dispatch'],
+      ],
+      secondLabels: 'loop-labels-tenth-second.json',
     },
     options,
     detectors,
