@@ -11,6 +11,7 @@ import { jaccard, valueKeys } from './near-repeat-features.js';
 import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
 import { CountedOutcomes } from './counted-outcomes.js';
+import { JitteredChanges } from './jittered-changes.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -281,6 +282,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
   const counted = new CountedOutcomes();
   const futile = new FutileChanges();
+  /** Changes whose argument numbers only jitter, answered alike: counted as the first of them. */
+  const jitter = new JitteredChanges();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
   /** Observations so far whose call was answered otherwise than the time before (a change between them made a difference). */
@@ -312,7 +315,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A change is made again only while nothing it could have caused has moved: once a call is
       // answered otherwise than before (the test fails another way), the next change at the same
       // place, answered with the same report, is a new attempt.
-      const change = `${changeKey(call, counted.outcome(call))}\u0000${moves}`;
+      const outcome = counted.outcome(call);
+      // A box nudged by a point, answered with the same long report: the same target again (JitteredChanges).
+      const change = `${jitter.key(call, outcome, changeKey(call, outcome))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
