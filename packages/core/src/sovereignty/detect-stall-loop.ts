@@ -284,6 +284,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const futile = new FutileChanges();
   /** Changes whose argument numbers only jitter, answered alike: counted as the first of them. */
   const jitter = new JitteredChanges();
+  /** The numbers the latest change answered with (a run number it handed out): a read naming it instead of the last one has not moved. */
+  let handles: ReadonlySet<number> = new Set();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
   /** Observations so far whose call was answered otherwise than the time before (a change between them made a difference). */
@@ -316,6 +318,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // answered otherwise than before (the test fails another way), the next change at the same
       // place, answered with the same report, is a new attempt.
       const outcome = counted.outcome(call);
+      handles = new Set(call.outputNumbers ?? []);
       // A box nudged by a point, answered with the same long report: the same target again (JitteredChanges).
       const change = `${jitter.key(call, outcome, changeKey(call, outcome))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
@@ -357,7 +360,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const outcome = counted.outcome(call);
+      const outcome = counted.outcome(call, handles);
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the
