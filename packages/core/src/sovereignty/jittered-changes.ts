@@ -29,6 +29,8 @@ export function jittered(before: readonly number[], now: readonly number[]): boo
   return moved;
 }
 
+const sameNumbers = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((value, index) => value === b[index]);
+
 /**
  * Changes whose arguments' numbers only jitter, answered with the same long report: the same
  * change made again. A successful change is keyed by its tool, argument numbers and outcome
@@ -54,7 +56,8 @@ export class JitteredChanges {
     const numbers = call.argumentNumbers ?? [];
     const place = `${call.toolName}\u0000${outcome}`;
     const last = this.#last.get(place);
-    const same = last !== undefined && jittered(last.numbers, numbers) ? last.key : key;
+    // The same numbers again (after a nudge) are the same target as well: the chain keeps its first key.
+    const same = last !== undefined && (jittered(last.numbers, numbers) || sameNumbers(last.numbers, numbers)) ? last.key : key;
     this.#last.set(place, { numbers, key: same });
     return same;
   }
