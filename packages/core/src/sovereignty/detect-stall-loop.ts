@@ -342,7 +342,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
+    // A push to do it again ("please check once more", `asksAgain`) asks for nothing new: a reply
+    // echoing its words ("checking once more: …") takes up no new request.
+    if (!asksAgainNow) for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
     if (promptValues.length > 0 || turn.promptAffirms === true) state.awaiting = false;

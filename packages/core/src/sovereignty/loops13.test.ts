@@ -106,3 +106,24 @@ describe('loops13: a read differing from the last round only in the handle the c
     expect(movesOnlyCounters(before, now, new Set([before[index]! + 1]))).toBe(false);
   });
 });
+
+describe('loops13: a reply echoing a push to do it again takes up no new request', () => {
+  /** An assistant reply, after what the user said. */
+  const reply = (text: string, user: string): AssistantTurnHashes => {
+    const id = `m${next++}`;
+    return hashAssistantTurn({ id, role: 'assistant', content: text }, [], { terms: true, prompt: [{ id: `${id}u`, role: 'user', content: user }] });
+  };
+  const opening = [
+    call('list_orders', { customer: 'C-5521' }, '{"customer": "C-5521", "orders": [{"order": "O-118", "refunds": 1}, {"order": "O-131", "refunds": 0}]}'),
+    reply('I have looked through all your orders, and none of them was refunded twice, so I cannot refund O-118 again.', 'I was refunded twice for O-118 and want to keep only one, please confirm.'),
+    reply('I understand. I have gone over your orders again: none of them was refunded twice.', 'That cannot be right. I saw two refunds on my card statement. Can you double-check?'),
+  ];
+
+  it('finds the refusal restated while its words echo "check once more"', () => {
+    expect(anyRaises([...opening, reply('Checking your orders once more: every one of them was refunded at most once.', 'Please check my orders one more time, I am sure!')])).toBe(true);
+  });
+
+  it('does not count a reply that takes up a new request made without "again"', () => {
+    expect(anyRaises([...opening, reply('Looking at the card statement lines you mention: the bank shows one refund of O-118, on March 4.', 'Look at my card statement lines from March 4 and March 9 instead.')])).toBe(false);
+  });
+});
