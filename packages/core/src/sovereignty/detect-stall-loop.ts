@@ -241,7 +241,12 @@ class StallState {
  * answers that request: it restates nothing; so does the identical call made right after the user
  * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
  * The identical call answered with the same masked text in which only numbers rising by exactly
- * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before.
+ * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before,
+ * and so has one in which a number moved to a number the latest change answered with (a rerun's
+ * new run number, named by the log read after it: rounds of a change and a read reporting the same
+ * thing). A change whose argument numbers only jitter (`JitteredChanges`: a box nudged by a point),
+ * answered with the same long report, is the same change made again. The words of a user's turn
+ * asking for something again ("check once more") are no new request a reply takes up by echoing them.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations — also named by their field, `"query_ms":373` —, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
