@@ -1,5 +1,5 @@
 import type { CallObservation } from './assistant-turn-hashes.js';
-import { risesByOne } from './steady-output.js';
+import { movesOnlyCounters } from './steady-output.js';
 
 /**
  * The outcomes of calls read with their counters masked: the identical call answered with the
@@ -8,6 +8,8 @@ import { risesByOne } from './steady-output.js';
  * before — the call counted itself, the world did not move (a handle numbered one more, `t-91`
  * after `t-90`, is a name, not a counter: see `outputNumbers`). Each call is read once, in order.
  */
+const NO_HANDLES: ReadonlySet<number> = new Set();
+
 export class CountedOutcomes {
   readonly #last = new Map<string, { shape: string; numbers: readonly number[]; outcome: string }>();
 
@@ -16,13 +18,15 @@ export class CountedOutcomes {
    * before when only counters moved.
    *
    * @param call - The call, answered (`steadyHash`, `outputShape`, `outputNumbers` when hashed with terms).
+   * @param handles - The numbers the latest change answered with (a run or job number it handed
+   *   out): a number that moved to one of them names that change's new handle, as a counter does.
    * @returns The outcome to compare.
    */
-  outcome(call: CallObservation): string {
+  outcome(call: CallObservation, handles: ReadonlySet<number> = NO_HANDLES): string {
     const own = call.steadyHash ?? call.resultHash;
     if (call.outputShape === undefined || call.outputNumbers === undefined) return own;
     const last = this.#last.get(call.callHash);
-    const outcome = last !== undefined && last.shape === call.outputShape && risesByOne(last.numbers, call.outputNumbers) ? last.outcome : own;
+    const outcome = last !== undefined && last.shape === call.outputShape && movesOnlyCounters(last.numbers, call.outputNumbers, handles) ? last.outcome : own;
     this.#last.set(call.callHash, { shape: call.outputShape, numbers: call.outputNumbers, outcome });
     return outcome;
   }

@@ -11,6 +11,7 @@ import { jaccard, valueKeys } from './near-repeat-features.js';
 import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
 import { CountedOutcomes } from './counted-outcomes.js';
+import { JitteredChanges } from './jittered-changes.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -240,7 +241,12 @@ class StallState {
  * answers that request: it restates nothing; so does the identical call made right after the user
  * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
  * The identical call answered with the same masked text in which only numbers rising by exactly
- * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before.
+ * one moved (a turn counter, an attempt number: `CountedOutcomes`) has the same outcome as before,
+ * and so has one in which a number moved to a number the latest change answered with (a rerun's
+ * new run number, named by the log read after it: rounds of a change and a read reporting the same
+ * thing). A change whose argument numbers only jitter (`JitteredChanges`: a box nudged by a point),
+ * answered with the same long report, is the same change made again. The words of a user's turn
+ * asking for something again ("check once more") are no new request a reply takes up by echoing them.
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations — also named by their field, `"query_ms":373` —, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -281,6 +287,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
   const counted = new CountedOutcomes();
   const futile = new FutileChanges();
+  /** Changes whose argument numbers only jitter, answered alike: counted as the first of them. */
+  const jitter = new JitteredChanges();
+  /** The numbers the latest change answered with (a run number it handed out): a read naming it instead of the last one has not moved. */
+  let handles: ReadonlySet<number> = new Set();
   /** The latest outcome of each call that changed nothing (call hash → outcome), kept across changes. */
   const outcomes = new Map<string, string>();
   /** Observations so far whose call was answered otherwise than the time before (a change between them made a difference). */
@@ -312,7 +322,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A change is made again only while nothing it could have caused has moved: once a call is
       // answered otherwise than before (the test fails another way), the next change at the same
       // place, answered with the same report, is a new attempt.
-      const change = `${changeKey(call, counted.outcome(call))}\u0000${moves}`;
+      const outcome = counted.outcome(call);
+      handles = new Set(call.outputNumbers ?? []);
+      // A box nudged by a point, answered with the same long report: the same target again (JitteredChanges).
+      const change = `${jitter.key(call, outcome, changeKey(call, outcome))}\u0000${moves}`;
       // A loop before a new change is over, as with the other detectors — unless what is
       // observed next shows the change made no difference (see below).
       if (!state.changes.has(change)) {
@@ -334,7 +347,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
     const promptValues = valueKeys(turn.promptValues ?? []);
-    for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
+    // A push to do it again ("please check once more", `asksAgain`) asks for nothing new: a reply
+    // echoing its words ("checking once more: …") takes up no new request.
+    if (!asksAgainNow) for (const term of promptTerms) if (!state.replied.has(term) && !DIALOGUE_FILLER.has(term)) state.userTerms.add(term);
     // A yes answers only a question: after a reply that asked nothing ("I am processing it now"),
     // "okay… is it done?" is a push, not an answer.
     if (promptValues.length > 0 || turn.promptAffirms === true) state.awaiting = false;
@@ -352,7 +367,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
-      const outcome = counted.outcome(call);
+      const outcome = counted.outcome(call, handles);
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the

@@ -104,3 +104,26 @@ export function risesByOne(before: readonly number[], now: readonly number[]): b
   }
   return moved;
 }
+
+/**
+ * Whether an output's numbers are the previous output's with only counters and handed-out handles
+ * moved: as {@link risesByOne}, but a number may also move to one of `handles` (the numbers the
+ * latest change answered with: a rerun's new run number, which the log read after it names).
+ * A round — a change, then a read — whose read differs from the last round's only in the handle
+ * the change gave it reports the same outcome. Pure.
+ *
+ * @param before - The previous output's numbers.
+ * @param now - This output's numbers.
+ * @param handles - Numbers a number may move to and still be the same outcome.
+ * @returns Whether some number moved, each to one more than before or to a handle.
+ */
+export function movesOnlyCounters(before: readonly number[], now: readonly number[], handles: ReadonlySet<number>): boolean {
+  if (before.length !== now.length) return false;
+  let moved = false;
+  for (let index = 0; index < now.length; index++) {
+    if (now[index] === before[index]) continue;
+    if (now[index] !== before[index]! + 1 && !handles.has(now[index]!)) return false;
+    moved = true;
+  }
+  return moved;
+}
