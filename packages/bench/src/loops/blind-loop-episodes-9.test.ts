@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actionsTakenThrice, expectLoopLengths, expectLoopsInWindow } from './test-support/expect-blind-set-shape.js';
 import type { CairnMessage } from '@cairn/core';
 import { BLIND_LOOP_KINDS } from './blind-restatement-episodes.js';
 import { BLIND_LOOP_KINDS_2 } from './blind-loop-episodes-2.js';
@@ -9,7 +10,7 @@ import { BLIND_LOOP_KINDS_6 } from './blind-loop-episodes-6.js';
 import { BLIND_LOOP_KINDS_7 } from './blind-loop-episodes-7.js';
 import { BLIND_LOOP_KINDS_8 } from './blind-loop-episodes-8.js';
 import { BLIND_EPISODES_PER_KIND_9, BLIND_LOOP_KINDS_9, OBSERVED_KINDS_9, blindLoopEpisode9, blindLoopEpisodes9, type BlindLoopEpisode9 } from './blind-loop-episodes-9.js';
-import { actionKey7, args7, evidence7, signature7 } from './test-support/blind-set-7-queries.js';
+import { args7, evidence7, signature7 } from './test-support/blind-set-7-queries.js';
 import { expectWellFormedEpisodes } from './test-support/expect-well-formed-episodes.js';
 
 const episodes = blindLoopEpisodes9();
@@ -89,11 +90,7 @@ describe('blindLoopEpisodes9', () => {
   });
 
   it('every loop kind has one loop of 3, one of 4 and one of 5 or more', () => {
-    for (const kind of BLIND_LOOP_KINDS_9.filter((candidate) => candidate.startsWith('loop:'))) {
-      const lengths = episodes.filter((episode) => episode.kind === kind).map((episode) => episode.repeats);
-      expect(lengths.slice(0, 2), kind).toEqual([3, 4]);
-      expect(lengths[2], kind).toBeGreaterThanOrEqual(5);
-    }
+    expectLoopLengths(episodes, BLIND_LOOP_KINDS_9);
   });
 
   it('every message is well formed: each call answered by the next message, ids unique across the set', () => {
@@ -101,26 +98,12 @@ describe('blindLoopEpisodes9', () => {
   });
 
   it('every loop stays in a window: three repeats within 4 assistant messages, three rounds (two steps each) within 6', () => {
-    for (const episode of loops) {
-      const actions = episode.messages.filter((message) => message.role === 'assistant').map((message) => message.id);
-      const positions = episode.evidenceIds.map((id) => actions.indexOf(id));
-      const limit = ROUND_KINDS.includes(episode.kind) ? 6 : 4;
-      for (let index = 0; index + 2 < positions.length; index++) {
-        expect(positions[index + 1]!).toBeGreaterThan(positions[index]!);
-        expect(positions[index + 2]! - positions[index]!, episode.id).toBeLessThan(limit);
-      }
-    }
+    expectLoopsInWindow(loops, ROUND_KINDS);
   });
 
   it('no non-loop holds the exact form of the rule (an action, keys sorted, the same outcome 3 times) — except the requested and required repetitions', () => {
     for (const episode of episodes.filter((candidate) => !candidate.loop)) {
-      const seen = new Map<string, number>();
-      episode.messages.forEach((message, index) => {
-        if (message.role !== 'assistant') return;
-        const key = actionKey7(episode, index);
-        seen.set(key, (seen.get(key) ?? 0) + 1);
-      });
-      const over = [...seen].filter(([, count]) => count >= 3).map(([key]) => key);
+      const over = actionsTakenThrice(episode);
       expect(over, episode.id).toHaveLength(EXACT_FORM_WORK.includes(episode.kind) ? 1 : 0);
     }
   });
