@@ -51,6 +51,8 @@ describe("a sticky brief's changes appended after the history (prefix.briefChang
     const now = ['[cairn:dead-ends] Known dead ends:', '- python(x) — failed 3× (since changed, may work now): E3', '[str-1] helpful=2 harmful=0 :: a lesson'].join('\n');
     expect(changedLines(shown, now)).toEqual(['- python(x) — failed 3× (since changed, may work now): E3', '- no longer listed: edit(y)']);
     expect(changedLines(shown, shown)).toEqual([]);
+    // A page index line changed in place is the same entry (its id), not one no longer listed.
+    expect(changedLines('[cairn:page-index] Pages:\n- adab1b3b (Detail) m1..m2 [a]\n- b0ad4367 m3..m8 [b]', '[cairn:page-index] Pages:\n- adab1b3b m1..m2 [a]\n- b0ad4367 m3..m8 [b]')).toEqual(['- adab1b3b m1..m2 [a]']);
   });
 
   it('shows the current status of every dead end on every turn of an edit-and-run loop, and keeps the brief in place more often', () => {

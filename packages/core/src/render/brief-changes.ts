@@ -30,10 +30,15 @@ const COUNTERS = /\bhelpful=\d+ harmful=\d+/g;
 
 const normal = (line: string): string => line.replace(COUNTERS, 'helpful=# harmful=#');
 
-/** The entry a brief line speaks for: the text before its " — " (a dead end's call), else the line. */
+/**
+ * The entry a brief line speaks for: the text before its " — " (a dead end's call), else its
+ * first word after the dash (a page's id in the page index).
+ */
 const entryOf = (line: string): string => {
   const at = line.indexOf(' — ');
-  return at < 0 ? line : line.slice(0, at);
+  if (at >= 0) return line.slice(0, at);
+  const word = line.indexOf(' ', 2);
+  return word < 0 ? line : line.slice(0, word);
 };
 
 /**
