@@ -16,6 +16,8 @@
 //   same-id-new-text       same message id and fidelity, different text
 //   brief                  the last message, the brief after the history, moved: history appended only
 //   brief-in-place         the brief kept where an earlier view showed it (prefix.brief 'sticky') changed or moved
+//   brief-changes          the message naming a sticky brief's changes since (prefix.briefChanges 'appended'), last, changed
+//   brief-changes-in-place ... kept where an earlier view showed it, changed or moved
 //   open-call-answered     the last message, a stand-in result for a call not yet answered, was replaced
 //   other                  anything else
 // It also prints, per class, the share of turn pairs, the tokens of the earlier view after the
@@ -53,6 +55,7 @@ const runStart = (message: ViewMessage): string | undefined => (message.fidelity
 function classify(before: readonly ViewMessage[], after: readonly ViewMessage[], at: number): string {
   const was = before[at]!;
   const now = after[at];
+  if (was.synthetic && was.id.endsWith(':changes') && BRIEF_IDS.has(was.id.slice(0, -':changes'.length))) return at === before.length - 1 ? 'brief-changes' : 'brief-changes-in-place';
   if (at === before.length - 1 && was.synthetic && was.fidelity === 'full' && !was.id.startsWith('cairn:placeholder')) return was.id.startsWith('cairn:no-result') ? 'open-call-answered' : 'brief';
   // A brief kept in place (prefix.brief 'sticky') whose text changed, or that moved to the end.
   if (was.synthetic && BRIEF_IDS.has(was.id)) return 'brief-in-place';

@@ -5,7 +5,7 @@ import { degradeToTarget, hideAllButRequired, refillToTarget, requiredFloorUnits
 import { graphProximity } from '../direction/index.js';
 import { planFidelities } from '../plan/index.js';
 import { mandatoryReason, renderContext, valueFunction } from '../plan/index.js';
-import { renderBrief } from '../render/index.js';
+import { renderBrief, withBriefChanges } from '../render/index.js';
 import { renderView } from '../render/index.js';
 import { checkBudget } from '../options/index.js';
 import { directTurn, scoreUnits } from '../direction/index.js';
@@ -35,6 +35,9 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const fullBudget = checkBudget(request.budget ?? options.budget);
   let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
   brief = withPageIndex(state, brief, fullBudget, request.query?.trim() ? request.query : undefined);
+  // A sticky brief that changed: shown as before with its changes after the history (prefix.briefChanges).
+  const briefShown = withBriefChanges(state, brief);
+  if (briefShown) brief = { message: briefShown.message, tokens: briefShown.tokens };
   // The history plans within what the brief leaves.
   let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   const plannedTools = request.plannedTools ?? [];
@@ -153,6 +156,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
       fullBudget,
       brief: brief?.message,
       briefTokens: brief?.tokens,
+      briefShown: brief ? briefShown?.shown : undefined,
       fidelities,
       previous,
       reasons,

@@ -80,7 +80,9 @@ describe('consolidated pages: invariants under any consult / shelve / consolidat
     'consult then shelve of a consolidated page returns every page to its view, and the page index to what it was',
     ({ session, pick, budget }) => {
       // Briefs of other subsystems (dead ends, playbook) change by turn on their own: left out here.
-      const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 'prop', deadEndBrief: false, playbook: { enabled: false }, pages: { consolidation: CONSOLIDATION, traceSteps: 0 } };
+      // The index's text itself, rewritten on each change (not shown as before with the changes
+      // after the history: prefix.briefChanges 'appended', checked in brief-changes.test.ts).
+      const options: ContextEngineOptions = { tokenCounter: chars, sessionId: 'prop', deadEndBrief: false, playbook: { enabled: false }, pages: { consolidation: CONSOLIDATION, traceSteps: 0 }, prefix: { briefChanges: 'rewritten' } };
       const engine = createContextEngine(options);
       engine.ingest(session);
       const pages = engine.listPages('Consolidated');

@@ -47,8 +47,8 @@ describe("the brief's place in a cache-aware view (prefix.brief)", () => {
     }
   });
 
-  it('moves to the end when its text changes', () => {
-    const engine = createContextEngine(base);
+  it("moves to the end when its text changes (briefChanges: 'rewritten')", () => {
+    const engine = createContextEngine({ ...base, prefix: { briefChanges: 'rewritten' } });
     engine.ingest(failingRun());
     const first = engine.assemble({}).messages;
     engine.ingest([
@@ -76,7 +76,7 @@ describe("the brief's place in a cache-aware view (prefix.brief)", () => {
     const briefText = (messages: readonly ViewMessage[]) => contentText(messages[briefIndex(messages)]!.content);
     for (const brief of ['sticky', 'end'] as const) {
       // Room for the lessons in the brief (a tenth of the budget), past the passthrough level.
-      const engine = createContextEngine({ ...base, budget: 2000, prefix: { brief } });
+      const engine = createContextEngine({ ...base, budget: 2000, prefix: { brief, briefChanges: 'rewritten' } });
       engine.ingest([...Array.from({ length: 25 }, (_, index) => note(100 + index)), ...failingRun()]);
       const lesson = engine.applyPlaybookDelta({ op: 'add', section: 'tools', content: 'search_dir takes a folder, not a file.', sourceIds: ['fu1'] })!;
       const first = engine.assemble({}).messages;
@@ -101,7 +101,7 @@ describe("the brief's place in a cache-aware view (prefix.brief)", () => {
     expect(copy.assemble({}).messages).toEqual(engine.assemble({}).messages);
   });
 
-  test.prop([arbitrarySession(), fc.integer({ min: 300, max: 2500 }), fc.constantFrom<ContextEngineOptions['prefix']>({}, { brief: 'end' }, { compactTo: 0.4 })], { numRuns: 25 })(
+  test.prop([arbitrarySession(), fc.integer({ min: 300, max: 2500 }), fc.constantFrom<ContextEngineOptions['prefix']>({}, { brief: 'end' }, { compactTo: 0.4 }, { briefChanges: 'rewritten' })], { numRuns: 25 })(
     'every turn of a growing session keeps every view invariant (budget, tool pairs, order) wherever the brief stands',
     (session, budget, prefix) => {
       const engine = createContextEngine({ ...base, budget, prefix });

@@ -35,6 +35,18 @@ export interface PrefixOptions {
    */
   brief?: 'sticky' | 'end';
   /**
+   * How a sticky brief (`brief: 'sticky'`) shows a change of its lines (a dead end's status or
+   * count, a new dead end, a lesson). `'appended'`: the brief stays as the view showed it and a
+   * short message after the history names the lines that changed since ("Changed since the brief
+   * above: …", each in its current form, and those no longer listed), so the brief and everything
+   * after it stay cached; the brief takes the changes in (and that message goes) when it is placed
+   * anew anyway — the prefix breaks before it (a compaction) — or when the changes would cost more
+   * than half the brief. `'rewritten'`: the brief is rewritten and moves to the end on every
+   * change (the behaviour before).
+   * @default 'appended'
+   */
+  briefChanges?: 'appended' | 'rewritten';
+  /**
    * Share of the budget a cache-aware steady turn frees tokens down to once it passes
    * `compactAt`: the lower, the more turns after it only append (each batch breaks the prefix
    * once), and the smaller the view that every turn bills at the cached price. A steady turn's
@@ -51,6 +63,7 @@ export interface ResolvedPrefixOptions {
   cacheAware: boolean;
   compactAt: number;
   brief: 'sticky' | 'end';
+  briefChanges: 'appended' | 'rewritten';
   compactTo: number;
 }
 
@@ -60,7 +73,7 @@ export interface ResolvedPrefixOptions {
  * budgets, with the same recall: core README, "Prefix stability and billing"), the brief kept in
  * place.
  */
-export const DEFAULT_PREFIX_OPTIONS: Readonly<ResolvedPrefixOptions> = Object.freeze({ cacheAware: true, compactAt: 0.95, brief: 'sticky', compactTo: 0.5 });
+export const DEFAULT_PREFIX_OPTIONS: Readonly<ResolvedPrefixOptions> = Object.freeze({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
   return new CairnError({
@@ -88,15 +101,17 @@ export function resolvePrefixOptions(options: PrefixOptions | undefined, yellow:
     cacheAware = DEFAULT_PREFIX_OPTIONS.cacheAware,
     compactAt = Math.max(yellow, DEFAULT_PREFIX_OPTIONS.compactAt),
     brief = DEFAULT_PREFIX_OPTIONS.brief,
+    briefChanges = DEFAULT_PREFIX_OPTIONS.briefChanges,
     compactTo = Math.min(DEFAULT_PREFIX_OPTIONS.compactTo, compactAt),
   } = options;
   if (typeof cacheAware !== 'boolean') throw invalid('cacheAware', cacheAware, 'true or false');
   if (brief !== 'sticky' && brief !== 'end') throw invalid('brief', brief, "'sticky' or 'end'");
+  if (briefChanges !== 'appended' && briefChanges !== 'rewritten') throw invalid('briefChanges', briefChanges, "'appended' or 'rewritten'");
   if (typeof compactAt !== 'number' || !Number.isFinite(compactAt) || compactAt < yellow || compactAt > 1) {
     throw invalid('compactAt', compactAt, `a number from the yellow pressure level (${yellow}) to 1`);
   }
   if (typeof compactTo !== 'number' || !Number.isFinite(compactTo) || compactTo <= 0 || compactTo > compactAt) {
     throw invalid('compactTo', compactTo, `a number above 0, at most compactAt (${compactAt})`);
   }
-  return { cacheAware, compactAt, brief, compactTo };
+  return { cacheAware, compactAt, brief, briefChanges, compactTo };
 }

@@ -19,7 +19,8 @@ import type { ViewMessage } from '../log/index.js';
  */
 export function placeBrief(history: readonly ViewMessage[], brief: ViewMessage | undefined, sticky: boolean, lastKeys: readonly string[], keyAt: (message: ViewMessage, index: number) => string): ViewMessage[] {
   if (!brief) return history.slice();
-  const at = sticky ? stickyIndex(history, brief, lastKeys, keyAt) : history.length;
+  const kept = sticky ? stuckIndex(history, brief, lastKeys, keyAt) : -1;
+  const at = kept < 0 ? history.length : kept;
   if (at === history.length) return [...history, brief];
   const messages = history.slice(0, at);
   messages.push(brief);
@@ -27,11 +28,31 @@ export function placeBrief(history: readonly ViewMessage[], brief: ViewMessage |
   return messages;
 }
 
-function stickyIndex(history: readonly ViewMessage[], brief: ViewMessage, lastKeys: readonly string[], keyAt: (message: ViewMessage, index: number) => string): number {
+/**
+ * Where a sticky brief stays: the index the previous view showed the same brief (same key) at,
+ * while every history message before it is shown as then and the message at it is not a tool
+ * result (at the end: `history.length`, when the previous view ended with it); -1 when it cannot
+ * stay (it moves to the end). @internal
+ */
+export function stuckIndex(history: readonly ViewMessage[], brief: ViewMessage, lastKeys: readonly string[], keyAt: (message: ViewMessage, index: number) => string): number {
   const at = lastKeys.lastIndexOf(keyAt(brief, -1));
-  if (at < 0 || at >= history.length || history[at]!.role === 'tool') return history.length;
-  for (let index = 0; index < at; index++) if (keyAt(history[index]!, index) !== lastKeys[index]) return history.length;
+  if (at < 0 || at > history.length || (at < history.length && history[at]!.role === 'tool')) return -1;
+  for (let index = 0; index < at; index++) if (keyAt(history[index]!, index) !== lastKeys[index]) return -1;
   return at;
+}
+
+/**
+ * A sticky brief shown as the previous view showed it, with the message naming its changes since
+ * (`prefix.briefChanges: 'appended'`): the brief where it stood (see {@link stuckIndex}), the
+ * changes where the previous view showed the same ones, else at the end. `undefined` when the
+ * brief cannot stay where it stood: the view then shows the current brief, changes taken in.
+ * @internal
+ */
+export function placeShownBrief(history: readonly ViewMessage[], brief: ViewMessage, changes: ViewMessage, lastKeys: readonly string[], keyAt: (message: ViewMessage, index: number) => string): ViewMessage[] | undefined {
+  const at = stuckIndex(history, brief, lastKeys, keyAt);
+  if (at < 0) return undefined;
+  const withBrief = [...history.slice(0, at), brief, ...history.slice(at)];
+  return placeBrief(withBrief, changes, true, lastKeys, keyAt);
 }
 
 /** A lesson's counters in the playbook's lines (`[id] helpful=X harmful=Y :: …`). */

@@ -10,7 +10,8 @@ import { foldBackground } from './fold-background.js';
 import { placeholderRunTokens } from './run-tokens.js';
 import { keepRun, keptRun } from './run-message-cache.js';
 import { firstVersionChange, recordRenderedAt } from './render-cache-versions.js';
-import { placeBrief, shownWithOtherCounters } from './place-brief.js';
+import { placeBrief, placeShownBrief, shownWithOtherCounters } from './place-brief.js';
+import type { ShownBrief } from './brief-changes.js';
 import { renderingCounter } from './run-tokens.js';
 
 /** What `renderView` needs from the planning step. @internal */
@@ -21,7 +22,10 @@ export interface RenderRequest {
   fullBudget: number;
   /** The brief shown after the history, if any (its tokens are outside `budget`). */
   brief?: ViewMessage;
+  /** The tokens reserved for the brief (with `briefShown`, the larger of it and the current brief). */
   briefTokens?: number;
+  /** The brief as the previous view showed it and its changes since (`prefix.briefChanges: 'appended'`). */
+  briefShown?: ShownBrief;
   fidelities: Fidelity[];
   previous: readonly (Fidelity | undefined)[];
   reasons: DecisionReason[];
@@ -154,6 +158,27 @@ function withShownCounters(state: EngineState, request: RenderRequest): Pick<Ren
   return tokens <= briefTokens ? { brief: message, briefTokens: tokens } : request;
 }
 
+/**
+ * The view's messages with the brief placed: the brief as shown with its changes where it stood
+ * (`briefShown`), else (it moves anyway) the current brief, changes taken in, where its tokens
+ * fit what was reserved; with the tokens of what is shown.
+ */
+function placeTurnBrief(state: EngineState, request: RenderRequest, history: readonly ViewMessage[], sticky: boolean): { messages: ViewMessage[]; briefTokens: number | undefined } {
+  const keyAt = lastViewKeyAt(state);
+  const shown = sticky ? request.briefShown : undefined;
+  if (shown) {
+    const messages = placeShownBrief(history, shown.message, shown.changes, state.lastView, keyAt);
+    if (messages) return { messages, briefTokens: shown.tokens };
+    const current = request.brief ? countMessageTokens(request.brief, renderingCounter(state.options.tokenCounter)) : 0;
+    if (request.brief && current > (request.briefTokens ?? 0)) return { messages: [...history, shown.message, shown.changes], briefTokens: shown.tokens };
+    return { messages: placeBrief(history, request.brief, false, state.lastView, keyAt), briefTokens: request.brief ? current : undefined };
+  }
+  // Not sticky (a passthrough view): the current brief, counted (the reserve was the larger).
+  const current = request.briefShown && request.brief ? { ...request, briefTokens: countMessageTokens(request.brief, renderingCounter(state.options.tokenCounter)) } : request;
+  const { brief, briefTokens } = sticky ? withShownCounters(state, current) : current;
+  return { messages: placeBrief(history, brief, sticky, state.lastView, keyAt), briefTokens };
+}
+
 /** A message's key, reusing the last view's where the same message object stands at the same index. */
 function lastViewKeyAt(state: EngineState): (message: ViewMessage, index: number) => string {
   const last = lastViews.get(state);
@@ -229,8 +254,7 @@ export function renderView(state: EngineState, request: RenderRequest): Assemble
   // shown whole (passthrough) is the history as given, brief last.
   const { cacheAware, brief: briefAt } = state.options.prefix;
   const sticky = cacheAware && briefAt === 'sticky' && request.mode === 'curated';
-  const { brief, briefTokens } = sticky ? withShownCounters(state, request) : request;
-  const messages = placeBrief(history, brief, sticky, state.lastView, lastViewKeyAt(state));
+  const { messages, briefTokens } = placeTurnBrief(state, request, history, sticky);
   const viewTokens = (background?.tokens ?? rendered.tokens) + (briefTokens ?? 0);
   const keys = viewKeys(state, messages);
   let stablePrefix = 0;

@@ -102,7 +102,15 @@ export function checkView(engine: ContextEngine, result: AssembleResult, context
     const own = content.startsWith(`${LOOP_NOTICE_HEADER} `) && brief.id !== 'cairn:loop' ? content.slice(content.indexOf('\n\n') + 2) : content;
     expect(own.startsWith(`[${brief.id}]`)).toBe(true);
   }
-  const messages = brief ? result.messages.filter((_, index) => index !== briefAt) : result.messages;
+  // A sticky brief shown as before may be followed (later in the view) by the message naming its
+  // changes since (`prefix.briefChanges: 'appended'`): synthetic, never before a tool result.
+  const changesAt = brief ? result.messages.findIndex((message) => message.id === `${brief.id}:changes`) : -1;
+  if (changesAt >= 0) {
+    expect(changesAt).toBeGreaterThan(briefAt);
+    expect(result.messages[changesAt]!.synthetic).toBe(true);
+    expect(result.messages[changesAt + 1]?.role).not.toBe('tool');
+  }
+  const messages = brief ? result.messages.filter((_, index) => index !== briefAt && index !== changesAt) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);
   const { counter, budget } = context;
   const log = engine.getMessages();
