@@ -35,6 +35,8 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const fullBudget = checkBudget(request.budget ?? options.budget);
   let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
   brief = withPageIndex(state, brief, fullBudget, request.query?.trim() ? request.query : undefined);
+  // A passthrough view shows the brief as it is now, last: the history passes when it fits beside that.
+  const passthroughBudget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   // A sticky brief that changed: shown as before with its changes after the history (prefix.briefChanges).
   const briefShown = withBriefChanges(state, brief);
   if (briefShown) brief = { message: briefShown.message, tokens: briefShown.tokens };
@@ -65,7 +67,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   let rescored: 'all' | 'new' | 'none' = 'none';
   let regraded = false;
   let compacted = 0;
-  const mode = historyTokens <= options.pressure.passthrough * budget ? 'passthrough' : 'curated';
+  const mode = historyTokens <= options.pressure.passthrough * passthroughBudget ? 'passthrough' : 'curated';
   if (mode === 'passthrough') {
     fidelities = new Array<Fidelity>(count).fill('full');
     reasons.fill('passthrough');

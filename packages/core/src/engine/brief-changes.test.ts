@@ -1,7 +1,7 @@
 import { test } from '@fast-check/vitest';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentText, createCharTokenCounter, createContextEngine, type CairnMessage, type ContextEngineOptions, type ViewMessage } from '../index.js';
+import { contentText, createCharTokenCounter, createContextEngine, restoreContextEngine, type CairnMessage, type ContextEngineOptions, type ViewMessage } from '../index.js';
 import { changedLines } from '../render/index.js';
 import { arbitrarySession } from '../test-support/arbitrary-session.js';
 import { checkView } from '../test-support/check-view.js';
@@ -101,4 +101,24 @@ describe("a sticky brief's changes appended after the history (prefix.briefChang
       }
     },
   );
+});
+
+describe('a passthrough view beside a changed sticky brief', () => {
+  // fast-check's counterexample (seed -76946557, context-engine.property.test.ts "a larger budget
+  // never keeps fewer tokens"): the reserve for the old brief and its changes pushed the history
+  // out of passthrough at 2,000 tokens, while 2,005 passed it through with the current brief —
+  // a larger budget kept fewer tokens. Passthrough shows the current brief, so it is decided by it.
+  const session: CairnMessage[] = [{"id": "m1", "role": "assistant", "content": "", "toolCalls": [{"id": "c1", "name": "book_flight", "arguments": {"query": "", "limit": 0}}]}, {"id": "m2", "role": "tool", "toolCallId": "c1", "name": "book_flight", "content": "", "isError": true}, {"id": "m3", "role": "assistant", "content": "", "toolCalls": [{"id": "c2", "name": "search_flights", "arguments": {"query": "", "limit": 0}}]}, {"id": "m4", "role": "tool", "toolCallId": "c2", "name": "search_flights", "content": "", "isError": true}, {"id": "m5", "role": "user", "content": "flight the for retry"}, {"id": "m6", "role": "assistant", "content": "", "toolCalls": [{"id": "c3", "name": "search_flights", "arguments": {"query": "flight the for retry 40820 london", "limit": 6}}, {"id": "c4", "name": "book_flight", "arguments": {"query": "database of evening query user paris tests/test_orders.py passed config ORD-1689 INV-4015\nindex invoice ORD-3508 src/db/index.ts", "limit": 15}}]}, {"id": "m7", "role": "tool", "toolCallId": "c3", "name": "search_flights", "content": "the 9990 results flight index morning window tests/test_orders.py price test tests/test_orders.py order deploy /var/log/app.log the query paris the seat with BK-1147 database to\ntotal\ncheck was passed morning TKT-8707 aisle seat passed booking with\nflight order london customer test customer price was", "isError": true}, {"id": "m8", "role": "tool", "toolCallId": "c4", "name": "book_flight", "content": "retry tokyo order BK-7365 76272 tests/test_orders.py seat src/app.ts CUST-2587 is\nthe refund results with evening user a database database with now 50029 /var/log/app.log is was\ncheck test check with packages/core/src/unit.ts passed CUST-4455 flight\ntimeout price customer\ntotal query check src/db/index.ts refund london for index to check query user config error 93453 flight packages/core/src/unit.ts INV-1187 config is aisle please error the a invoice", "isError": true}];
+  const options: ContextEngineOptions = { tokenCounter: chars, budget: 4_000, onBudgetExceeded: 'throw', hotUnits: 0 };
+
+  it('is decided by the brief it shows (the current one), so a larger budget never keeps fewer tokens', () => {
+    const engine = createContextEngine(options);
+    engine.ingest(session);
+    engine.assemble({ budget: 12_000 });
+    const saved = JSON.stringify(engine.snapshot());
+    const [small, large] = [2_000, 2_005].map((budget) => restoreContextEngine(JSON.parse(saved), options).assemble({ budget }));
+    expect(small!.metadata.mode).toBe('passthrough');
+    expect(large!.metadata.tokens).toBeGreaterThanOrEqual(small!.metadata.tokens);
+    expect(small!.messages.map((message) => message.id)).toEqual(large!.messages.map((message) => message.id));
+  });
 });
