@@ -12,6 +12,8 @@ import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
 import { CountedOutcomes } from './counted-outcomes.js';
 import { JitteredChanges } from './jittered-changes.js';
+import { changedAgain, samePlace, SAME_CHANGE_WORDING, SAME_PLACE_DISTANCE } from './changed-again.js';
+import type { BeforeChange, Chain, OutputGroup } from './stall-state-types.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -21,83 +23,11 @@ export interface DetectStallLoopOptions extends StallSettings {
   repeats: number;
 }
 
-/**
- * Lines (or pages, or any whole number in a call's arguments) within which two reads ask for the
- * same place: `open f 120` and `goto 122` re-read it; `goto 59` and `goto 86` ask for two places
- * (the same output then means a short file shown whole, not a re-read).
- */
-export const SAME_PLACE_DISTANCE = 10;
-
-/** Whether two calls ask for the same place: every number of each is near one of the other's (a call naming no number names no place). */
-function samePlace(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length === 0 || b.length === 0) return true;
-  const near = (from: readonly number[], to: readonly number[]): boolean => from.every((number) => to.some((other) => Math.abs(number - other) <= SAME_PLACE_DISTANCE));
-  return near(a, b) && near(b, a);
-}
-
-interface OutputGroup {
-  terms: readonly string[];
-  /** The numbers of the calls of the run so far (each must ask for the same place as the next). */
-  places: (readonly number[])[];
-  hash: string;
-  toolName: string;
-  /** The result each call of the run got (call hash → result hash): the same call answered otherwise is news. */
-  answers: Map<string, string>;
-  count: number;
-  /** Position of the turn that last counted (a turn counts once). */
-  at: number;
-  lastId: string;
-}
-
-interface Chain {
-  /** Terms its replies said. */
-  terms: Set<string>;
-  /** The dialogue acts its replies performed: a reply performing only others does another thing. */
-  acts: Set<string>;
-  /** Some reply of it performed an act or named a value: it restates something, not courtesies. */
-  carries: boolean;
-  /** No reply joined to it took up a word the user had just said that no reply had (the user's turns moved nothing on: thanks, goodbyes). */
-  quiet: boolean;
-  hash: string;
-  count: number;
-  lastId: string;
-}
-
 const HAS_DIGIT = /\p{N}/u;
 
 /** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
 const MIN_ECHO_CHARS = 3;
 
-
-/** What the window looked like before a change of state, kept until an observation tells whether the change made a difference. */
-interface BeforeChange {
-  outputs: (readonly string[])[];
-  shortOutputs: Set<string>;
-  chain: Chain | undefined;
-  run: OutputGroup | undefined;
-  reruns: SameCallReruns;
-  learnt: boolean;
-  best: LoopSignal | undefined;
-  /** The outcome each call had last before the change (call hash → outcome). */
-  outcomes: Map<string, string>;
-  /** The change is made again: the same tool at the same place as the change before it (a tweak of the same line, an install retried), not a new attempt elsewhere. */
-  again: boolean;
-}
-
-/**
- * Share of their argument terms (Jaccard) two changes naming no number must have in common to be
- * the same change made again: with no line, id or count to tell the place, the wording tells it (a
- * task handed to another worker in other words is a new change; an install retried is not).
- */
-export const SAME_CHANGE_WORDING = 0.5;
-
-/** Whether a change is the previous change made again: the same tool, asking for the same place (see {@link SAME_PLACE_DISTANCE}); naming no number, worded alike ({@link SAME_CHANGE_WORDING}). */
-function changedAgain(previous: CallObservation | undefined, call: CallObservation): boolean {
-  if (previous === undefined) return false;
-  const [before, now] = [previous.argumentNumbers ?? [], call.argumentNumbers ?? []];
-  if (before.length > 0 || now.length > 0) return samePlace(before, now);
-  return jaccard(previous.argumentTerms ?? [], call.argumentTerms ?? []) >= SAME_CHANGE_WORDING;
-}
 
 /** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
 class StallState {
