@@ -205,7 +205,8 @@ export class CairnMemory extends Memory {
    * cannot see. Wrap an agent's tools with `guardTools` and the prompts stay in the budget.
    */
   noteInFlightToolCall(call: InFlightToolCall): void {
-    this.inFlight.note(call);
+    const session = this.current;
+    this.inFlight.note(call, session ? (messages) => session.count(messages) : undefined);
   }
 
   /** The budget in tokens: the option, or 70% of a known window, or DEFAULT_BUDGET. */

@@ -19,13 +19,18 @@ export class InFlightToolCalls {
   private counted = 0;
   private warned = false;
 
-  /** Records one answered call. */
-  note(call: InFlightToolCall): void {
+  /**
+   * Records one answered call: counted at once with `count` when the caller has a counter (the
+   * memory's session is open), else kept until the next {@link tokens} (so a loop that never
+   * reads the memory holds at most the calls made before its first read).
+   */
+  note(call: InFlightToolCall, count?: (messages: readonly CairnMessage[]) => number): void {
     const id = `in-flight-${this.uncounted.length}`;
     this.uncounted.push(
       { id: `${id}-call`, role: 'assistant', content: '', toolCalls: [{ id, name: call.name, arguments: call.input }] },
       { id: `${id}-result`, role: 'tool', content: call.result, toolCallId: id },
     );
+    if (count) this.tokens(count);
   }
 
   /** Tokens of every call noted since the last {@link clear}, counted with `count`. */
