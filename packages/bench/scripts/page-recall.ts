@@ -12,13 +12,18 @@ import { loadDatasets } from '../src/runner/load-datasets.js';
 import { measurePageRecall, PAGE_RECALL_CONFIGS, type PageRecall } from '../src/pages/index.js';
 
 const DEVELOPMENT = new Set(['conv-26']);
-/** `--budgets=0.1,0.2`, `--configs=off,index`, `--conversations=conv-26,conv-30`: a subset (all by default). */
+/** What runs when no `--configs` is given: the default options and the block turned off. */
+const DEFAULT_CONFIGS = ['default', 'nobg'];
+/**
+ * `--budgets=0.1,0.2`, `--configs=off,index`, `--conversations=conv-26,conv-30`: a subset. Without
+ * `--configs`, the shipped default and the same engine with the Background_Context block off.
+ */
 function flag(name: string): string[] | undefined {
   const value = process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
   return value === undefined ? undefined : value.split(',').filter((item) => item.length > 0);
 }
 const BUDGETS = flag('budgets')?.map(Number) ?? [0.05, 0.1, 0.2];
-const CONFIGS = PAGE_RECALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? ['off', 'index', 'index+idle'].includes(config.name));
+const CONFIGS = PAGE_RECALL_CONFIGS.filter((config) => flag('configs')?.includes(config.name) ?? DEFAULT_CONFIGS.includes(config.name));
 const CONVERSATIONS = flag('conversations');
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? '../shared/data';
 const counter = createBpeTokenCounter();
