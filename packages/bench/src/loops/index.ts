@@ -47,3 +47,5 @@ export { BLIND_EPISODES_PER_KIND_9, BLIND_LOOP_KINDS_9, OBSERVED_KINDS_9, blindL
 export type { BlindLoopEpisode9, BlindLoopEpisodeKind9, BlindLoopStratum9 } from './blind-loop-episodes-9.js';
 export { BLIND_EPISODES_PER_KIND_10, BLIND_LOOP_KINDS_10, OBSERVED_KINDS_10, blindLoopEpisode10, blindLoopEpisodes10 } from './blind-loop-episodes-10.js';
 export type { BlindLoopEpisode10, BlindLoopEpisodeKind10, BlindLoopStratum10 } from './blind-loop-episodes-10.js';
+export { BLIND_EPISODES_PER_KIND_11, BLIND_LOOP_KINDS_11, OBSERVED_KINDS_11, blindLoopEpisode11, blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
+export type { BlindLoopEpisode11, BlindLoopEpisodeKind11, BlindLoopStratum11 } from './blind-loop-episodes-11.js';
