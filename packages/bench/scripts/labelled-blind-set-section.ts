@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -176,6 +176,40 @@ export function printTenthBlindSetReport(options: DetectLoopOptions, detectors: 
         ['dispatch', 'logistics dispatch'],
       ],
       secondLabels: 'loop-labels-tenth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the eleventh blind set (`src/loops/blind-loop-episodes-11.ts`): 60
+ * episodes written while loops14 was tuned on the tenth; its novel kinds come from eight more
+ * domains, and its loops take new shapes (three-step cycles, repeats spread over chat).
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printEleventhBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Eleventh blind set',
+      about:
+        "src/loops/blind-loop-episodes-11.ts, written by an author who never read a detector, while the stall detector's tenth version (loops14) was tuned on the tenth set; observed (tau-bench and CodeR) and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes11(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['farm', 'farm irrigation'],
+        ['charging', 'EV charging'],
+        ['harbour', 'harbour berths'],
+        ['factory', 'factory QA'],
+        ['newsroom', 'newsroom'],
+        ['bank', 'banking'],
+        ['kitchen', 'kitchen'],
+        ['genealogy', 'genealogy'],
+      ],
+      secondLabels: 'loop-labels-eleventh-second.json',
     },
     options,
     detectors,

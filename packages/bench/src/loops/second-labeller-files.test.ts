@@ -4,6 +4,7 @@ import { blindLoopEpisodes7 } from './blind-loop-episodes-7.js';
 import { blindLoopEpisodes8 } from './blind-loop-episodes-8.js';
 import { blindLoopEpisodes9 } from './blind-loop-episodes-9.js';
 import { blindLoopEpisodes10 } from './blind-loop-episodes-10.js';
+import { blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
 
 type LabelFile = { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
 
@@ -12,6 +13,7 @@ describe.each([
   ['eighth', 'loop-labels-eighth-second.json', blindLoopEpisodes8],
   ['ninth', 'loop-labels-ninth-second.json', blindLoopEpisodes9],
   ['tenth', 'loop-labels-tenth-second.json', blindLoopEpisodes10],
+  ['eleventh', 'loop-labels-eleventh-second.json', blindLoopEpisodes11],
 ] as const)('the second labeller of the %s blind set', (_, fileName, episodes) => {
   it('labels every episode of the set, and nothing else, with a boolean label, a borderline mark and a reason', () => {
     const file = JSON.parse(readFileSync(new URL(`./${fileName}`, import.meta.url), 'utf8')) as LabelFile;
