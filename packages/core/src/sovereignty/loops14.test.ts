@@ -75,6 +75,13 @@ describe('loops14: a value its key names an id moved alone is a new handle, the 
     expect(anyRaises([other('CLM-20931', '14911707'), other('CLM-20932', '20736145'), other('CLM-20933', '88213409')]), 'other claims').toBe(false);
   });
 
+  it('finds a search answered alike while only its epoch stamp and an unlabelled timing move, not a departure that moves', () => {
+    const search = (ts: number, took: number, departs = '15:40'): AssistantTurnHashes =>
+      call('search_flights', { from: 'OSL', to: 'BGO', date: '2026-03-12' }, JSON.stringify({ ts, took, flights: [{ flight: 'WF614', depart_at: departs, seats: 0 }], note: 'sold out' }));
+    expect(detectStallLoop([search(1741683600, 12), search(1741683642, 9), search(1741683701, 15)], stall)).toMatchObject({ kind: 'call', toolName: 'search_flights' });
+    expect(anyRaises([search(1741683600, 12, '15:40'), search(1741683642, 9, '16:05'), search(1741683701, 15, '16:30')])).toBe(false);
+  });
+
   /** A round: the reconciliation run again (a new run id, a new duration), then its report exported. */
   const round = (run: number, variance: string, stamp: string): AssistantTurnHashes[] => [
     call('run_reconciliation', { account: '1200', period: '2026-02' }, JSON.stringify({ run_id: run, status: 'unreconciled', variance, duration_ms: 1000 + (run % 900) })),
@@ -91,15 +98,15 @@ describe('loops14: a value its key names an id moved alone is a new handle, the 
     expect(anyRaises([...round(8770, '6,117.00', '2026-03-11T09:00:37Z'), ...round(9173, '2,040.00', '2026-03-11T09:03:30Z'), ...round(8378, '0.00', '2026-03-11T09:06:27Z')])).toBe(false);
   });
 
-  const key = fc.constantFrom('request_id', 'run_id', 'trace-id', 'id', 'job_id');
+  const key = fc.constantFrom('request_id', 'run_id', 'trace-id', 'id', 'requestid', 'uuid', 'nonce', 'etag', 'next_cursor', 'page_token', 'ts', 'timestamp', 'took', 'latency', 'elapsed');
   const value = fc.oneof(fc.stringMatching(/^[0-9]{3,10}$/), fc.stringMatching(/^[a-z]{1,3}[0-9a-z]{2,10}$/));
-  test.prop([key, value, value, fc.boolean()])('two outputs differing only in a value named an id are the same outcome', (name, first, second, quoted) => {
+  test.prop([key, value, value, fc.boolean()])('two outputs differing only in a value its key names a handle (an id, a nonce, a cursor, a stamp, a timing) are the same outcome', (name, first, second, quoted) => {
     const text = (id: string): string => steadyOutputText(`{"status":"pending","${name}":${quoted ? `"${id}"` : id},"queue":"north"}`);
     expect(namedIdsMasked(text(first))).toBeDefined();
     expect(namedIdsMasked(text(first))).toBe(namedIdsMasked(text(second)));
   });
 
-  test.prop([fc.constantFrom('paid', 'valid', 'void', 'status', 'rapid', 'width', 'idle'), fc.stringMatching(/^[a-z0-9]{1,10}$/)])('a key merely ending in the letters id, or naming no id, masks nothing', (name, word) => {
+  test.prop([fc.constantFrom('paid', 'valid', 'void', 'status', 'rapid', 'width', 'idle', 'tokens', 'counts', 'depart_at', 'due', 'scheduled', 'duration'), fc.stringMatching(/^[a-z0-9]{1,10}$/)])('a key merely ending in the letters of a handle, or naming a time of the world, masks nothing', (name, word) => {
     expect(namedIdsMasked(`{"${name}": "${word}", "queue": "north"}`)).toBeUndefined();
   });
 

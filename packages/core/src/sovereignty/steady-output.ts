@@ -133,17 +133,27 @@ export function movesOnlyCounters(before: readonly number[], now: readonly numbe
 }
 
 /**
- * A value its key names an id (`"request_id":"14911707"`, `run_id=8770`, `"id": "a-17"`): a key
- * that is `id` or ends in `_id` or `-id`, then `:` or `=`, then the value (quoted or not). Keys
- * merely ending in the letters `id` (`paid`, `valid`) are no id. The text comes folded to lower case.
+ * The last word of a key naming a handle or a reading of the call itself, not of the world
+ * (loops14): an id (`id`, `request_id`, `run-id`, `traceid`, `uuid`, `guid`), a nonce, an etag, a
+ * cursor or token for the next page, a stamp (`ts`, `timestamp`), a timing without its unit
+ * (`took`, `latency`, `elapsed`). A key merely ending in those letters (`paid`, `valid`, `tokens`)
+ * names none; neither does one naming a time of the world (`depart_at`, `due`, `scheduled`).
  */
-const NAMED_ID = /(?<=(?:^|[^a-z0-9])(?:[a-z0-9]+[_-])?id"?\s?[:=]\s?"?)[0-9a-z][\w.-]*/g;
+export const HANDLE_KEY = String.raw`(?:(?:request|trace|span|correlation|run|job|session|message|event)?id|uuid|guid|nonce|etag|cursor|token|ts|timestamp|took|latency|elapsed)`;
 
 /**
- * A masked output's text with every value named an id by its key replaced by `#` ({@link NAMED_ID}),
- * or `undefined` when it names none: the identical call answered with the same text in which only
- * such values moved (a fresh request id of a format no mask knows, all digits or not; a rerun's new
- * run id) reports the same thing under a new handle (loops14). Compared for the identical call only
+ * A value its key names a handle ({@link HANDLE_KEY}): the key, alone or as the last word after `_`
+ * or `-`, then `:` or `=`, then the value (quoted or not; a stamp's colons included). The text comes
+ * folded to lower case.
+ */
+const NAMED_ID = new RegExp(String.raw`(?<=(?:^|[^a-z0-9])(?:[a-z0-9]+[_-])?${HANDLE_KEY}"?\s?[:=]\s?"?)[0-9a-z][\w.:+-]*`, 'g');
+
+/**
+ * A masked output's text with every value its key names a handle replaced by `#` ({@link NAMED_ID}:
+ * an id, a nonce, a cursor, a stamp, a timing without unit), or `undefined` when it names none: the
+ * identical call answered with the same text in which only such values moved (a fresh request id
+ * of a format no mask knows, all digits or not; a rerun's new run id; an epoch stamp) reports the
+ * same thing under a new handle (loops14). Compared for the identical call only
  * (`CountedOutcomes`): another call naming another id asks about another thing. Pure.
  *
  * @param text - The output with volatile tokens masked ({@link steadyOutputText}).
