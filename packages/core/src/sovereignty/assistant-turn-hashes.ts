@@ -3,7 +3,7 @@ import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
-import { outputNumbers, steadyOutputText } from './steady-output.js';
+import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { asksAgain } from './asks-again.js';
@@ -20,6 +20,8 @@ export interface CallObservation {
   outputShape?: string;
   /** The numbers of its masked result, in order ({@link outputNumbers}); absent as `outputShape` is. */
   outputNumbers?: readonly number[];
+  /** Hash of its masked result with every value named an id by its key masked too ({@link namedIdsMasked}: a fresh request or run id); absent when it names none, without terms or while unanswered. */
+  idlessHash?: string;
   /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said). */
   changed: boolean;
   toolName: string;
@@ -40,9 +42,14 @@ export interface CallObservation {
 }
 
 /** A masked result's hash, shape and numbers (see {@link CallObservation}). */
-function steadyFields(steady: string): Pick<CallObservation, 'steadyHash' | 'outputShape' | 'outputNumbers'> {
+function steadyFields(steady: string): Pick<CallObservation, 'steadyHash' | 'outputShape' | 'outputNumbers' | 'idlessHash'> {
   const read = outputNumbers(steady);
-  return read === undefined ? { steadyHash: hashText(steady) } : { steadyHash: hashText(steady), outputShape: hashText(read.shape), outputNumbers: read.numbers };
+  const idless = namedIdsMasked(steady);
+  return {
+    steadyHash: hashText(steady),
+    ...(read === undefined ? {} : { outputShape: hashText(read.shape), outputNumbers: read.numbers }),
+    ...(idless === undefined ? {} : { idlessHash: hashText(idless) }),
+  };
 }
 
 /** Most whole numbers kept from a call's arguments. */
@@ -94,6 +101,10 @@ export interface AssistantTurnHashes {
   promptAsksAgain?: boolean;
   /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
+  /** Hash of that user turn's text (whitespace and case folded); absent without terms or without such a turn. */
+  promptHash?: string;
+  /** Hash of that user turn's text with volatile tokens masked ({@link steadyOutputText}: a stamp, a generated id); absent when it holds none, without terms or without such a turn. */
+  promptSteadyHash?: string;
 }
 
 /**
@@ -185,6 +196,10 @@ export function hashAssistantTurn(
     const repeats = requestedRepeats(said);
     if (repeats !== undefined) hashes.promptRepeats = repeats;
     if (asksAgain(said)) hashes.promptAsksAgain = true;
+    const folded = fold(said);
+    const steady = steadyOutputText(folded);
+    hashes.promptHash = hashText(folded);
+    if (steady !== folded) hashes.promptSteadyHash = hashText(steady);
   }
   return hashes;
 }

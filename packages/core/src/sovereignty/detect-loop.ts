@@ -1,7 +1,7 @@
 import type { LoopSignal } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { answersAskAgain } from './asks-again.js';
-import { AskedAgainRuns } from './requested-repeats.js';
+import { AskedAgainRuns, RequestedRuns } from './requested-repeats.js';
 
 /** Settings of {@link detectLoop}. */
 export interface DetectLoopOptions {
@@ -30,7 +30,9 @@ interface Key {
  * - a successful change not seen before in the window (a new edit, an install) starts the count
  *   afresh: re-running a test after each new edit is iteration, not a loop.
  * - the identical call made no more often than the user's latest turn asked for (`requestedRepeats`:
- *   "run the benchmark 5 times"; read only from turns hashed with `terms`) is what was asked, and
+ *   "run the benchmark 5 times"; read only from turns hashed with `terms`; a count asked before the
+ *   window grants the runs it has left, `RequestedRuns`) is what was asked, the replies reporting
+ *   such runs restate nothing (a reply counted before a run asked for is dropped), and
  *   so is a reply given word for word again right after the user asks for it again
  *   (`answersAskAgain`: "once more, please"), and the identical call made in the turn right after
  *   the user asks for something again (`AskedAgainRuns`: its count so far is granted; a repeat
@@ -55,14 +57,14 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
   /** How many runs of one thing the user's latest turn asked for (`requestedRepeats`; 0: none, or turns hashed without terms). */
-  let requested = 0;
+  const requested = new RequestedRuns(turns, window);
   /** The runs asked for when each call last counted: the identical call made no more often is what was asked. */
   const allowed = new Map<string, number>();
   /** The repeats of each call made right after the user asked for it again (AskedAgainRuns). */
   const askedAgain = new AskedAgainRuns();
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
-    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
+    requested.heard(turn);
     // A new successful change of state: what repeated before it may now turn out differently.
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -94,7 +96,12 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       } else {
         counts.set(key, toolName === undefined ? { kind, count: 1, hash, lastId: turn.id } : { kind, count: 1, hash, lastId: turn.id, toolName });
       }
-      if (kind === 'call') allowed.set(key, Math.max(requested, askedAgain.see(key, counts.get(key)!.count, turn.promptAsksAgain === true)));
+      if (kind !== 'call') continue;
+      const count = counts.get(key)!.count;
+      allowed.set(key, Math.max(requested.allowance(hash), askedAgain.see(key, count, turn.promptAsksAgain === true)));
+      // A run the user's latest turn asked for ("play it four times") is progress: the replies
+      // reporting the runs so far restate nothing (loops14).
+      if (count <= requested.allowance(hash)) for (const [other, signal] of counts) if (signal.kind === 'content') counts.delete(other);
     }
   });
   let best: LoopSignal | undefined;

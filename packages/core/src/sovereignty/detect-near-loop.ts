@@ -2,6 +2,7 @@ import type { LoopSignal, NearLoopSimilarity } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { jaccard, sameAttempt, type ArgumentLeaf } from './near-repeat-features.js';
 import { answersAskAgain } from './asks-again.js';
+import { RequestedRuns } from './requested-repeats.js';
 
 /** Settings of {@link detectNearLoop}: the window, the repeats and the similarities. */
 export interface DetectNearLoopOptions extends NearLoopSimilarity {
@@ -69,7 +70,8 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
  *   (≥ `resultSimilarity`).
  * At least `repeats` of them within the last `window` assistant messages (and more than the user's
- * latest turn asked for: `requestedRepeats`, "run it 5 times"; a reply given word for word again
+ * latest turn asked for: `requestedRepeats`, "run it 5 times", before the window too — `RequestedRuns`;
+ * replies before a run asked for are dropped: they report it; a reply given word for word again
  * right after the user asks for it again is not counted: `answersAskAgain`), with no new successful
  * change of state in between (a new edit or write that applied starts the count afresh). Only
  * failed calls count here: a successful call with varied arguments is progress, and exact repeats
@@ -91,9 +93,11 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
   /** How many runs of one thing the user's latest turn asked for (0: none). */
-  let requested = 0;
+  const requested = new RequestedRuns(turns, options.window);
+  /** How often each call was made in the window. */
+  const runs = new Map<string, number>();
   for (const turn of turns.slice(-options.window)) {
-    if ((turn.promptTerms ?? []).length > 0) requested = turn.promptRepeats ?? 0;
+    requested.heard(turn);
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const change = `${call.callHash}:${call.resultHash}`;
@@ -105,12 +109,19 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
       if (!answersAskAgain(turn, previousReply)) items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
       previousReply = turn.contentHash;
     }
+    // A run the user's latest turn asked for ("play it four times") is progress: the replies
+    // reporting the runs so far restate nothing (loops14).
+    for (const call of turn.calls) {
+      const count = (runs.get(call.callHash) ?? 0) + 1;
+      runs.set(call.callHash, count);
+      if (count <= requested.allowance(call.callHash)) items = items.filter((item) => item.kind !== 'content');
+    }
     const tools = new Set<string>();
     for (const call of turn.calls) {
       // Parallel failing calls of one tool in one message are one attempt.
       if (!call.failed || tools.has(call.toolName)) continue;
       tools.add(call.toolName);
-      items.push({ kind: 'call', requested, id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
+      items.push({ kind: 'call', requested: requested.allowance(call.callHash), id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
     }
   }
   let best: LoopSignal | undefined;

@@ -8,10 +8,11 @@ import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard, valueKeys } from './near-repeat-features.js';
-import { AskedAgainRuns, type requestedRepeats } from './requested-repeats.js';
+import { AskedAgainRuns, RequestedRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
 import { CountedOutcomes } from './counted-outcomes.js';
 import { JitteredChanges } from './jittered-changes.js';
+import { StampedPrompts, withoutPrompt } from './stamped-prompts.js';
 import { changedAgain, samePlace, SAME_CHANGE_WORDING, SAME_PLACE_DISTANCE } from './changed-again.js';
 import type { BeforeChange, Chain, OutputGroup } from './stall-state-types.js';
 
@@ -177,6 +178,12 @@ class StallState {
  * thing). A change whose argument numbers only jitter (`JitteredChanges`: a box nudged by a point),
  * answered with the same long report, is the same change made again. The words of a user's turn
  * asking for something again ("check once more") are no new request a reply takes up by echoing them.
+ * loops14: the identical call answered alike but for values named an id by their key (`"request_id"`,
+ * `run_id`) has the same outcome (`CountedOutcomes`); a user's turn that is the previous one again
+ * with only volatile tokens moved (an auto-reply under a new stamp: `StampedPrompts`) is read as no
+ * turn; a run the user asked for by count is progress (the replies between runs restate nothing,
+ * no-news answers up to the count are asked for), and a count asked before the window still grants
+ * the runs it has left (`RequestedRuns`).
  * Outcomes are compared with their volatile tokens masked (`steadyHash`: clock readings to the
  * second, durations — also named by their field, `"query_ms":373` —, generated ids — an `as_of` that moves is not news; a status, a count, a date
  * or a time to the minute that moves is).
@@ -204,14 +211,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (signal.count >= options.repeats && (!best || signal.count >= best.count)) best = signal;
   };
   /** How many runs of one thing the user's latest turn asked for (0: none): the identical call made no more often is what was asked. */
-  let requested = 0;
+  const requested = new RequestedRuns(turns, options.window);
   /** The repeats of each call made right after the user asked for it again. */
   const askedAgain = new AskedAgainRuns();
   /** Whether the turn under way follows a user's turn asking for something again. */
   let asksAgainNow = false;
   /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs (a count, or "again" before it). */
   const considerRepeat = (signal: LoopSignal): void => {
-    if (signal.count > Math.max(requested, askedAgain.see(signal.hash, signal.count, asksAgainNow))) consider(signal);
+    if (signal.count > Math.max(requested.allowance(signal.hash), askedAgain.see(signal.hash, signal.count, asksAgainNow))) consider(signal);
   };
   const cycles = new ChangeCycles();
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
@@ -231,11 +238,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let lastChange: CallObservation | undefined;
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
-  turns.slice(-options.window).forEach((turn, at) => {
+  /** The latest user turn: one said again with only its stamps moved (an auto-reply) is read as no turn. */
+  const stamped = new StampedPrompts();
+  turns.slice(-options.window).forEach((heard, at) => {
+    const turn = stamped.repeats(heard) ? withoutPrompt(heard) : heard;
     asksAgainNow = turn.promptAsksAgain === true;
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
-      requested = turn.promptRepeats ?? 0;
+      requested.heard(turn);
       cycles.clear();
       futile.clear();
       state.streak.clear();
@@ -312,6 +322,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       }
       const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
       considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
+      // A run the user's latest turn asked for ("play it three times") is progress, not a stall: the
+      // replies between the runs report it, and no-news answers up to that count are what was asked (loops14).
+      if (repeat.count <= requested.allowance(call.callHash)) state.learnt = true;
       // Did the answer tell anything new: a question asked again in other words, a change made
       // again (see NoNewsStreak, FutileChanges).
       const previous = outcomes.get(call.callHash);
@@ -321,7 +334,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       const wasted = futile.judge(news.moved || news.novel.length > 0);
       if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       const streak = state.streak.see(call, outcome, news, at, turn.id);
-      if (streak) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
+      if (streak && streak.count > requested.allowance(streak.hash)) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });

@@ -87,3 +87,57 @@ export class AskedAgainRuns {
     return this.#granted.get(key) ?? 0;
   }
 }
+
+/** Most assistant turns before the window searched for the user's latest turn (bounded work per check). */
+export const REQUEST_LOOKBACK = 64;
+
+/** What {@link RequestedRuns} reads of a turn: its user's words and its calls. */
+interface RequestTurn {
+  promptTerms?: readonly string[];
+  promptRepeats?: number;
+  calls: readonly { callHash: string }[];
+}
+
+/**
+ * The runs the user's latest turn asked for ({@link requestedRepeats}: "play it five times"),
+ * less those of each call already made before the window (loops14): a count stated before the
+ * window still holds while the runs it asked for go on past the window's start, and only the
+ * runs it has left are granted in the window — the same call made past the count still counts.
+ * Looks back at most {@link REQUEST_LOOKBACK} turns before the window; a user's turn in the
+ * window replaces what was read ({@link RequestedRuns.heard}). Memory: one count per call made
+ * between the request and the window.
+ */
+export class RequestedRuns {
+  #count = 0;
+  #made: ReadonlyMap<string, number> = new Map();
+
+  /**
+   * @param turns - The hashed turns, in order.
+   * @param window - The detector's window (the last `window` turns); 0 or more turns before it are read.
+   */
+  constructor(turns: readonly RequestTurn[], window: number) {
+    const start = Math.max(0, turns.length - window);
+    for (let index = start - 1; index >= Math.max(0, start - REQUEST_LOOKBACK); index--) {
+      const turn = turns[index]!;
+      if ((turn.promptTerms ?? []).length === 0) continue;
+      this.#count = turn.promptRepeats ?? 0;
+      if (this.#count === 0) return;
+      const made = new Map<string, number>();
+      for (const earlier of turns.slice(index, start)) for (const hash of new Set(earlier.calls.map((call) => call.callHash))) made.set(hash, (made.get(hash) ?? 0) + 1);
+      this.#made = made;
+      return;
+    }
+  }
+
+  /** Reads a turn of the window: a user's turn there names the count anew (none: 0), no run made yet. */
+  heard(turn: RequestTurn): void {
+    if ((turn.promptTerms ?? []).length === 0) return;
+    this.#count = turn.promptRepeats ?? 0;
+    this.#made = new Map();
+  }
+
+  /** The runs of a call the request still grants in the window: its count less the call's runs before the window (0: none). */
+  allowance(callHash: string): number {
+    return Math.max(0, this.#count - (this.#made.get(callHash) ?? 0));
+  }
+}

@@ -8,6 +8,9 @@
  * minutes written out (`2024-05-20`, `15:40`, `20 min`: a schedule's values, an estimated
  * departure) is kept.
  */
+/** Fewest characters of a standalone hexadecimal id masked as volatile (letters and digits both: `36e29b21`). */
+export const MIN_HEX_ID = 8;
+
 const VOLATILE = new RegExp(
   [
     // A date with a time of day to the second, and a zone if any: `2024-05-15t10:11:47.123z`.
@@ -25,8 +28,9 @@ const VOLATILE = new RegExp(
     String.raw`(?<=[a-z][_-](?:ns|us|µs|ms|s|sec|secs|seconds?)"?\s?[:=]\s?)\d+(?:\.\d+)?\b`,
     // A UUID.
     String.raw`\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b`,
-    // A long hexadecimal id or digest (letters and digits both).
-    String.raw`\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b`,
+    // A hexadecimal id or digest of 8 or more letters and digits both, standing alone
+    // (`36e29b21`, a request id of a format no prefix names; loops14 — was 12 or more).
+    String.raw`\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{${MIN_HEX_ID},}\b`,
     // A shorter generated id after a word prefix (`rq_ccbeb44f`, `req-9f8e7d6c`): 8 or more
     // hexadecimal letters and digits both.
     String.raw`(?<=[a-z][_-])(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\b`,
@@ -126,4 +130,41 @@ export function movesOnlyCounters(before: readonly number[], now: readonly numbe
     moved = true;
   }
   return moved;
+}
+
+/**
+ * The last word of a key naming a handle or a reading of the call itself, not of the world
+ * (loops14): an id (`id`, `request_id`, `run-id`, `traceid`, `uuid`, `guid`), a nonce, an etag, a
+ * cursor or token for the next page, a stamp (`ts`, `timestamp`), a timing without its unit
+ * (`took`, `latency`, `elapsed`). A key merely ending in those letters (`paid`, `valid`, `tokens`)
+ * names none; neither does one naming a time of the world (`depart_at`, `due`, `scheduled`).
+ */
+export const HANDLE_KEY = String.raw`(?:(?:request|trace|span|correlation|run|job|session|message|event)?id|uuid|guid|nonce|etag|cursor|token|ts|timestamp|took|latency|elapsed)`;
+
+/**
+ * A value its key names a handle ({@link HANDLE_KEY}): the key, alone or as the last word after `_`
+ * or `-`, then `:` or `=`, then the value (quoted or not; a stamp's colons included). The text comes
+ * folded to lower case.
+ */
+const NAMED_ID = new RegExp(String.raw`(?<=(?:^|[^a-z0-9])(?:[a-z0-9]+[_-])?${HANDLE_KEY}"?\s?[:=]\s?"?)[0-9a-z][\w.:+-]*`, 'g');
+
+/**
+ * A masked output's text with every value its key names a handle replaced by `#` ({@link NAMED_ID}:
+ * an id, a nonce, a cursor, a stamp, a timing without unit), or `undefined` when it names none: the
+ * identical call answered with the same text in which only such values moved (a fresh request id
+ * of a format no mask knows, all digits or not; a rerun's new run id; an epoch stamp) reports the
+ * same thing under a new handle (loops14). Compared for the identical call only
+ * (`CountedOutcomes`): another call naming another id asks about another thing. Pure.
+ *
+ * @param text - The output with volatile tokens masked ({@link steadyOutputText}).
+ * @returns The text with named ids masked, or `undefined` when none is named.
+ *
+ * @example
+ * ```ts
+ * namedIdsMasked('{"status":"pending","request_id":"14911707"}'); // '{"status":"pending","request_id":"#"}'
+ * ```
+ */
+export function namedIdsMasked(text: string): string | undefined {
+  const masked = text.replace(NAMED_ID, '#');
+  return masked === text ? undefined : masked;
 }
