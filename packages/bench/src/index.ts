@@ -207,6 +207,7 @@ export { BLIND_EPISODES_PER_KIND_8, BLIND_LOOP_KINDS_8, OBSERVED_KINDS_8, blindL
 export { BLIND_EPISODES_PER_KIND_9, BLIND_LOOP_KINDS_9, OBSERVED_KINDS_9, blindLoopEpisode9, blindLoopEpisodes9, type BlindLoopEpisode9, type BlindLoopEpisodeKind9, type BlindLoopStratum9 } from './loops/index.js';
 export { BLIND_EPISODES_PER_KIND_10, BLIND_LOOP_KINDS_10, OBSERVED_KINDS_10, blindLoopEpisode10, blindLoopEpisodes10, type BlindLoopEpisode10, type BlindLoopEpisodeKind10, type BlindLoopStratum10 } from './loops/index.js';
 export { BLIND_EPISODES_PER_KIND_11, BLIND_LOOP_KINDS_11, OBSERVED_KINDS_11, blindLoopEpisode11, blindLoopEpisodes11, type BlindLoopEpisode11, type BlindLoopEpisodeKind11, type BlindLoopStratum11 } from './loops/index.js';
+export { BLIND_EPISODES_PER_KIND_12, BLIND_LOOP_KINDS_12, OBSERVED_KINDS_12, blindLoopEpisode12, blindLoopEpisodes12, type BlindLoopEpisode12, type BlindLoopEpisodeKind12, type BlindLoopStratum12 } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';

@@ -49,3 +49,5 @@ export { BLIND_EPISODES_PER_KIND_10, BLIND_LOOP_KINDS_10, OBSERVED_KINDS_10, bli
 export type { BlindLoopEpisode10, BlindLoopEpisodeKind10, BlindLoopStratum10 } from './blind-loop-episodes-10.js';
 export { BLIND_EPISODES_PER_KIND_11, BLIND_LOOP_KINDS_11, OBSERVED_KINDS_11, blindLoopEpisode11, blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
 export type { BlindLoopEpisode11, BlindLoopEpisodeKind11, BlindLoopStratum11 } from './blind-loop-episodes-11.js';
+export { BLIND_EPISODES_PER_KIND_12, BLIND_LOOP_KINDS_12, OBSERVED_KINDS_12, blindLoopEpisode12, blindLoopEpisodes12 } from './blind-loop-episodes-12.js';
+export type { BlindLoopEpisode12, BlindLoopEpisodeKind12, BlindLoopStratum12 } from './blind-loop-episodes-12.js';
