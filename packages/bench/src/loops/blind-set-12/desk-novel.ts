@@ -62,13 +62,14 @@ const changesMindEachTime: Family12 = (log, random, tier) => {
     evidenceIds.push(log.call('find_seats', args, seats, { text: 'Katson vapaat paikat.' }));
     if (wish < count - 1) log.say(`${seats} Sopiiko?`);
   }
+  say7(log, `${WISHES[count - 1]![2]} Varaanko nämä?`, 'Kyllä, varaa ne.', 'asiakas');
   const last = WISHES[count - 1]![1];
   log.call('book_seats', { ...last, booking_ref: `TKT-${hex12(random, 6)}` }, JSON.stringify({ booked: true, ...last }), { text: 'Varaan paikat.' });
   log.say('Liput on varattu.');
   return {
     repeats: 0,
     evidenceIds,
-    note: `find_seats ${count} times, each after the customer changes their mind (the evening, then the matinee, then Sunday, the balcony, a third ticket): a new request each time, different arguments and answers; the last is booked. A user's new requests: not a loop.`,
+    note: `find_seats ${count} times: the Saturday evening first, then after each change of mind (${['the matinee', 'Sunday', 'the balcony', 'a third ticket'].slice(0, count - 1).join(', then ')}) a new request each time, different arguments and answers; the last is booked. A user's new requests: not a loop.`,
   };
 };
 
