@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -210,6 +210,40 @@ export function printEleventhBlindSetReport(options: DetectLoopOptions, detector
         ['genealogy', 'genealogy'],
       ],
       secondLabels: 'loop-labels-eleventh-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the twelfth blind set (`src/loops/blind-loop-episodes-12.ts`): 60
+ * episodes written while loops15 was tuned on the eleventh; its novel kinds come from eight more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printTwelfthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Twelfth blind set',
+      about:
+        "src/loops/blind-loop-episodes-12.ts, written by an author who never read a detector, while the stall detector's eleventh version (loops15) was tuned on the eleventh set; observed (tau-bench and CodeR) and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes12(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['observatory', 'observatory'],
+        ['rail', 'rail timetables'],
+        ['drone', 'drones'],
+        ['printer', 'print farm'],
+        ['utility', 'water utility'],
+        ['theatre', 'theatre box office'],
+        ['permit', 'city permits'],
+        ['vet', 'animal hospital'],
+      ],
+      secondLabels: 'loop-labels-twelfth-second.json',
     },
     options,
     detectors,

@@ -5,6 +5,7 @@ import { blindLoopEpisodes8 } from './blind-loop-episodes-8.js';
 import { blindLoopEpisodes9 } from './blind-loop-episodes-9.js';
 import { blindLoopEpisodes10 } from './blind-loop-episodes-10.js';
 import { blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
+import { blindLoopEpisodes12 } from './blind-loop-episodes-12.js';
 
 type LabelFile = { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
 
@@ -14,6 +15,7 @@ describe.each([
   ['ninth', 'loop-labels-ninth-second.json', blindLoopEpisodes9],
   ['tenth', 'loop-labels-tenth-second.json', blindLoopEpisodes10],
   ['eleventh', 'loop-labels-eleventh-second.json', blindLoopEpisodes11],
+  ['twelfth', 'loop-labels-twelfth-second.json', blindLoopEpisodes12],
 ] as const)('the second labeller of the %s blind set', (_, fileName, episodes) => {
   it('labels every episode of the set, and nothing else, with a boolean label, a borderline mark and a reason', () => {
     const file = JSON.parse(readFileSync(new URL(`./${fileName}`, import.meta.url), 'utf8')) as LabelFile;
