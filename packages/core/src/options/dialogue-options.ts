@@ -26,6 +26,13 @@ export interface DialogueOptions {
    */
   replyShare?: number;
   /**
+   * Share of its score for a question that a user or assistant message keeps when it ends with a
+   * question ("What got you into running?"): a message that asks tells less than one that
+   * answers, and its reply still takes `replyShare` of its match. `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.askingShare
+   */
+  askingShare?: number;
+  /**
    * Share of its score for a question that asks when ("when…", "how long…", "what year…") that a
    * user or assistant message keeps when it names no time ("yesterday", "last week", a weekday, a
    * month, a year, "recently", "ago"). `1` turns the cue off.
@@ -60,17 +67,28 @@ export interface DialogueOptions {
    * @default DEFAULT_DIALOGUE_OPTIONS.expansionTerms
    */
   expansionTerms?: number;
+  /**
+   * Share of its score for a question that a user or assistant message keeps when it does not
+   * open a sitting of the conversation: the first chat message an hour or more after the one
+   * before it (by `timestamp`), which in a conversation held over days tells the news since the
+   * last sitting ("I joined a gym last week!"). A log without timestamps, or held in one sitting,
+   * is unchanged. `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.openingShare
+   */
+  openingShare?: number;
 }
 
 /** Defaults of {@link DialogueOptions}. */
 export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({
   selfDisclosureShare: 0.7,
   replyShare: 0.8,
+  askingShare: 0.8,
   timeShare: 0.5,
   nameShare: 0.5,
   variantShare: 0.5,
   expansionShare: 0.2,
   expansionTerms: 8,
+  openingShare: 1,
 });
 
 /** Resolved dialogue options. @internal */
@@ -103,12 +121,15 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   }
   const defaults = DEFAULT_DIALOGUE_OPTIONS;
   return Object.freeze({
+    ...(options as object),
     selfDisclosureShare: checkShare('selfDisclosureShare', options.selfDisclosureShare === undefined ? defaults.selfDisclosureShare : options.selfDisclosureShare),
     replyShare: checkShare('replyShare', options.replyShare === undefined ? defaults.replyShare : options.replyShare),
+    askingShare: checkShare('askingShare', options.askingShare === undefined ? defaults.askingShare : options.askingShare),
     timeShare: checkShare('timeShare', options.timeShare === undefined ? defaults.timeShare : options.timeShare),
     nameShare: checkShare('nameShare', options.nameShare === undefined ? defaults.nameShare : options.nameShare),
     variantShare: checkShare('variantShare', options.variantShare === undefined ? defaults.variantShare : options.variantShare),
     expansionShare: checkShare('expansionShare', options.expansionShare === undefined ? defaults.expansionShare : options.expansionShare),
     expansionTerms: checkCount('expansionTerms', options.expansionTerms === undefined ? defaults.expansionTerms : options.expansionTerms),
+    openingShare: checkShare('openingShare', options.openingShare === undefined ? defaults.openingShare : options.openingShare),
   });
 }

@@ -1,0 +1,104 @@
+// Issue 17's fourth recall pass: the asking cue (`dialogue.askingShare`) and the settings around
+// it, against the defaults before it, in one run per data folder: LoCoMo
+// evidence recall at 5%, 10% and 20% of each conversation. Chosen on the shared conversations
+// only; the unseen ones are reported beside them, unchanged by the choice.
+//
+//   npx tsx --conditions=@cairn/source packages/embeddings-static/bench/locomo-asking-variants.ts \
+//     ../shared/data[,/tmp/locomo-unseen] [MODEL_PATH]
+//
+// (the unseen conversations: packages/bench/scripts/convert-locomo.ts, see the bench README.)
+// Without the model the embedder rows are left out.
+import { type ContextEngineOptions, createContextEngine, DEFAULT_DIALOGUE_OPTIONS, type DialogueOptions } from '@cairn/core';
+import { type ContextStrategy, loadDatasets, runBenchmark } from '@cairn/bench';
+import { viewMessageToCairnMessage } from '@cairn/bench';
+import { createStaticEmbedder, loadStaticWordModel } from '../src/index.js';
+
+const [folders = '../shared/data', modelPath] = process.argv.slice(2);
+const budgets = [0.05, 0.1, 0.2];
+
+/** The embedder, when a model path is given and loads. */
+function loadEmbedder() {
+  if (!modelPath) return undefined;
+  try {
+    return createStaticEmbedder({ model: loadStaticWordModel({ modelPath }) });
+  } catch (error) {
+    console.log(`no static model (${(error as Error).message.split('\n')[0]}): embedder rows left out`);
+    return undefined;
+  }
+}
+
+/** The `cairn` strategy's engine with extra options; `prepare` before each question when it has an embedder. */
+function variant(name: string, options: ContextEngineOptions): ContextStrategy {
+  return {
+    name,
+    description: `cairn with ${JSON.stringify({ ...options, embedder: options.embedder?.id })}`,
+    createSession({ budget, counter }) {
+      const engine = createContextEngine({ budget, tokenCounter: counter, onBudgetExceeded: 'compress-mandatory', ...options });
+      return {
+        ingest: (messages) => void engine.ingest(messages),
+        async view({ query, purpose = 'probe' }) {
+          const question = query === undefined || purpose === 'turn' ? undefined : query;
+          if (options.embedder) await engine.prepare(question === undefined ? {} : { query: question });
+          return engine.assemble(question === undefined ? {} : { query: question }).messages.map(viewMessageToCairnMessage);
+        },
+      };
+    },
+  };
+}
+
+const before: DialogueOptions = { askingShare: 1 };
+const { askingShare } = DEFAULT_DIALOGUE_OPTIONS;
+const embedder = loadEmbedder();
+/** Exploration knobs of this pass (commit "exploration knobs" of branch h/sem4), on top of `before`. */
+const knob = (name: string, options: Record<string, number>) => variant(name, { dialogue: { ...before, ...(options as DialogueOptions) } });
+const strategies: ContextStrategy[] = [
+  variant('cairn before (asking cue off)', { dialogue: before }),
+  variant(`cairn (defaults: asking ${askingShare})`, {}),
+  variant('asking 0.9', { dialogue: { askingShare: 0.9 } }),
+  variant('asking 0.85', { dialogue: { askingShare: 0.85 } }),
+  variant('asking 0.75', { dialogue: { askingShare: 0.75 } }),
+  variant('asking 0.7', { dialogue: { askingShare: 0.7 } }),
+  variant('asking 0.5', { dialogue: { askingShare: 0.5 } }),
+  variant('defaults with self-disclosure 0.8', { dialogue: { selfDisclosureShare: 0.8 } }),
+  variant('defaults with self-disclosure 0.6', { dialogue: { selfDisclosureShare: 0.6 } }),
+  ...(process.env.KNOBS
+    ? [
+        knob('x opener: others keep 0.9', { openingShare: 0.9 }),
+        knob('x opener: others keep 0.8', { openingShare: 0.8 }),
+        knob('x opener lifted 0.2 of its sitting', { openerLift: 0.2 }),
+        knob('x opener lifted 0.35 of its sitting', { openerLift: 0.35 }),
+        knob('x sitting: best 1 keeps, others 0.9', { sittingShare: 0.9 }),
+        knob('x sitting: best 2 keep, others 0.9', { sittingShare: 0.9, sittingKeep: 2 }),
+        knob('x narration 0.8', { narrationShare: 0.8 }),
+        knob('x mostly questions 0.6', { mostlyShare: 0.6 }),
+        knob('x answer-type word 0.5', { answerTypeShare: 0.5 }),
+        knob('x answer-type word 0', { answerTypeShare: 0 }),
+        knob('x answer-type word 0, out of bm25', { answerTypeShare: 0, answerTypeBag: 1 }),
+        knob('x reason 0.5', { reasonShare: 0.5 }),
+        knob('x count 0.5', { countShare: 0.5 }),
+        knob('x neighbours after 0.6, before 0.4', { forwardShare: 0.6, backShare: 0.4 }),
+        knob('x neighbours after 0.5, before 0.3', { forwardShare: 0.5, backShare: 0.3 }),
+      ]
+    : []),
+  ...(embedder
+    ? [
+        variant('+emb before (asking cue off)', { dialogue: before, embedder }),
+        variant('+emb (defaults)', { embedder }),
+        variant('+emb rerank 0.5 (defaults)', { embedder, dense: { combine: 'rerank' } }),
+        variant('+emb add 0.3 (defaults)', { embedder, dense: { share: 0.3 } }),
+      ]
+    : []),
+];
+for (const folder of folders.split(',')) {
+  const datasets = (await loadDatasets(folder)).filter((dataset) => dataset.name === 'locomo');
+  if (datasets.length === 0) {
+    console.log(`${folder}: no locomo/ folder`);
+    continue;
+  }
+  const result = await runBenchmark({ datasets, strategies, budgets });
+  console.log(`\n${folder}: ${result.datasets[0]!.sessions} conversations, ${result.datasets[0]!.probes} probes; evidence recall at ${budgets.join(' / ')}`);
+  for (const strategy of strategies) {
+    const values = budgets.map((budget) => result.cells.find((cell) => cell.strategy === strategy.name && cell.budget === budget)!.metrics.evidenceRecall!.toFixed(3));
+    console.log(`${strategy.name.padEnd(44)} ${values.join('  ')}`);
+  }
+}
