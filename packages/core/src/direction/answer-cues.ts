@@ -6,15 +6,7 @@ export const TIME_CUE = 1;
 export const NAME_CUE = 2;
 
 /** What a question asks for, read from its words: a time, a name or place, or anything else. @internal */
-export type AnswerKind = 'time' | 'name' | 'reason' | 'count' | undefined;
-/** Cue bit (EXPLORATION): names a reason or a feeling. */
-export const REASON_CUE = 4;
-/** Cue bit (EXPLORATION): names a number or a frequency. */
-export const COUNT_CUE = 8;
-const ASKS_REASON = /^\W*why\b|\bhow (did|does|do|was|is) .*\b(feel|felt)\b|\bwhat (motivated|inspired|made|led|prompted|drove)\b|\b(reason|feel about)\b/i;
-const ASKS_COUNT = /\bhow (many|often|much)\b/i;
-const REASON_WORDS = /\b(because|'cause|cause|cuz|since|so that|reason|inspired|inspires|inspiring|motivat\w*|made me|makes me|led me|wanted to|want to|feel|felt|feeling|proud|grateful|happy|excited|scared|afraid|love|loved)\b/i;
-const COUNT_WORDS = /\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|once|twice|several|every|each|daily|weekly|times|always|often|usually)\b/i;
+export type AnswerKind = 'time' | 'name' | undefined;
 
 const ASKS_TIME = /^\W*when\b|\bhow long\b|\b(what|which) (year|month|date|day|week|time)\b/i;
 // "What European countries…", "which US states…": one word may stand between.
@@ -29,8 +21,6 @@ const ASKS_NAME = /^\W*(who|whom|whose|where)\b|\b(what|which)( [a-z]+)? (countr
 export function answerKind(question: string): AnswerKind {
   if (ASKS_TIME.test(question)) return 'time';
   if (ASKS_NAME.test(question)) return 'name';
-  if (ASKS_COUNT.test(question)) return 'count';
-  if (ASKS_REASON.test(question)) return 'reason';
   return undefined;
 }
 
@@ -57,7 +47,7 @@ const HEAD_CHARS = 1_200;
 export function textAnswerCues(text: string): number {
   const head = text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text;
   const plain = head.includes('[image:') ? head.replace(CAPTION, ' ') : head;
-  let cues = (TIME_WORDS.test(plain) ? TIME_CUE : 0) | (REASON_WORDS.test(plain) ? REASON_CUE : 0) | (COUNT_WORDS.test(plain) ? COUNT_CUE : 0);
+  let cues = TIME_WORDS.test(plain) ? TIME_CUE : 0;
   const words = /[A-Za-z][A-Za-z'\u2019]*|[.!?,;:\-–—()"]/g;
   let previous = '.';
   let beforePrevious = '.';
@@ -118,7 +108,7 @@ export function answerCues(log: SessionLog): Uint8Array {
 export function answerFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, kind: AnswerKind, share: number): Float64Array | undefined {
   if (kind === undefined || share >= 1 || indexes.length === 0) return focus;
   const cues = answerCues(log);
-  const bit = kind === 'time' ? TIME_CUE : kind === 'name' ? NAME_CUE : kind === 'reason' ? REASON_CUE : COUNT_CUE;
+  const bit = kind === 'time' ? TIME_CUE : NAME_CUE;
   const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;

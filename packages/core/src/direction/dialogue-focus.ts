@@ -1,4 +1,4 @@
-import { contentText, UNIT_KIND_CODES, type SessionLog } from '../log/index.js';
+import { UNIT_KIND_CODES, type SessionLog } from '../log/index.js';
 import { ASKS_CUE, dialogueCues, FIRST_PERSON_CUE } from './dialogue-cues.js';
 
 /**
@@ -34,6 +34,36 @@ export function selfDisclosureFocus(log: SessionLog, indexes: readonly number[],
 }
 
 /**
+ * Each unit's share of its score for a question, by whether it asks: a chat message that ends
+ * with a question mark ("Wow! What got you into running?", "Have you tried it?") keeps `share`,
+ * one that does not keeps its whole score. A message that asks tells less than the one that
+ * answers it: on the LoCoMo conversations 12% of the messages that ask are evidence for some
+ * question, against 27% of the others (shared set). The reply still takes its share of the
+ * asking message's match ({@link shareWithReplies}), which is read before this factor. Units no
+ * user or assistant wrote keep their score. Multiplies into `focus`, or starts from 1.
+ *
+ * @param log - The session log.
+ * @param indexes - The scored units, ascending.
+ * @param focus - Factors already applied (speaker, first person, answer cues), one per entry of `indexes`.
+ * @param share - The share a message that asks keeps, 0–1; 1 changes nothing.
+ * @returns One factor per entry of `indexes`, or `focus` itself when `share` is 1. @internal
+ */
+export function askingFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, share: number): Float64Array | undefined {
+  if (share >= 1 || indexes.length === 0) return focus;
+  const cues = dialogueCues(log);
+  const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
+  const { kinds } = log.traits;
+  const user = UNIT_KIND_CODES.indexOf('user');
+  const assistant = UNIT_KIND_CODES.indexOf('assistant');
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
+    const kind = kinds[index]!;
+    if ((kind === user || kind === assistant) && (cues[index]! & ASKS_CUE) !== 0) factors[offset] = factors[offset]! * share;
+  }
+  return factors;
+}
+
+/**
  * Lets the reply to a question take `share` of the question's match: in a dialogue the message
  * right after one that asks ("How did the kids like the museum?") answers it, in words of its
  * own ("They were stoked for the dinosaur exhibit!"). Where the unit before a unit ends with a
@@ -57,80 +87,4 @@ export function shareWithReplies(log: SessionLog, values: Float64Array, indexes:
     if (part > lifted[offset]!) lifted[offset] = part;
   }
   return lifted;
-}
-
-/**
- * EXPLORATION: each chat unit that ends with a question keeps `share` of its score.
- * @internal
- */
-export function askingFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, share: number): Float64Array | undefined {
-  if (share >= 1 || indexes.length === 0) return focus;
-  const cues = dialogueCues(log);
-  const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
-  const { kinds } = log.traits;
-  const user = UNIT_KIND_CODES.indexOf('user');
-  const assistant = UNIT_KIND_CODES.indexOf('assistant');
-  for (let offset = 0; offset < indexes.length; offset++) {
-    const index = indexes[offset]!;
-    const kind = kinds[index]!;
-    if ((kind === user || kind === assistant) && (cues[index]! & ASKS_CUE) !== 0) factors[offset] = factors[offset]! * share;
-  }
-  return factors;
-}
-
-const NARRATES = /\b(i|we|my \w+|our \w+)\s+(just\s+|finally\s+|also\s+|recently\s+|actually\s+)?(\w+ed|went|took|made|got|saw|ran|did|had|bought|found|met|gave|began|wrote|read|won|lost|built|left|came|became|felt|told|taught|sang|drew|kept|heard)\b/i;
-const narrates = new WeakMap<SessionLog, Uint8Array>();
-const mostly = new WeakMap<SessionLog, Uint8Array>();
-/** EXPLORATION: more than `part` of the words in sentences ending with "?". */
-function mostlyAsks(text: string, part: number): boolean {
-  const plain = text.replace(/\[image:[^\]]*\]/g, ' ').trim();
-  let asked = 0;
-  let all = 0;
-  for (const sentence of plain.split(/(?<=[.!?])\s+/)) {
-    const words = sentence.split(/\s+/).filter(Boolean).length;
-    all += words;
-    if (/\?["')\]]*$/.test(sentence)) asked += words;
-  }
-  return all > 0 && asked > part * all;
-}
-/** EXPLORATION: chat units mostly made of questions keep `share`. @internal */
-export function mostlyAsksFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, share: number, part: number): Float64Array | undefined {
-  if (share >= 1 || indexes.length === 0) return focus;
-  let cues = mostly.get(log);
-  if (!cues || cues.length !== log.units.length) {
-    cues = new Uint8Array(log.units.length);
-    for (let index = 0; index < log.units.length; index++) {
-      const unit = log.units[index]!;
-      cues[index] = mostlyAsks(contentText(log.entries[unit.positions[0]!]!.message.content), part) ? 1 : 0;
-    }
-    mostly.set(log, cues);
-  }
-  const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
-  for (let offset = 0; offset < indexes.length; offset++) {
-    const index = indexes[offset]!;
-    const kind = log.units[index]!.kind;
-    if ((kind === 'user' || kind === 'assistant') && cues[index] === 1) factors[offset] = factors[offset]! * share;
-  }
-  return factors;
-}
-/** EXPLORATION: chat units that do not narrate (first-person subject + past verb) keep `share`. @internal */
-export function narrationFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, share: number): Float64Array | undefined {
-  if (share >= 1 || indexes.length === 0) return focus;
-  let cues = narrates.get(log);
-  if (!cues || cues.length !== log.units.length) {
-    cues = new Uint8Array(log.units.length);
-    for (let index = 0; index < log.units.length; index++) {
-      const unit = log.units[index]!;
-      const text = contentText(log.entries[unit.positions[0]!]!.message.content).replace(/\[image:[^\]]*\]/g, ' ');
-      cues[index] = NARRATES.test(text) ? 1 : 0;
-    }
-    narrates.set(log, cues);
-  }
-  const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
-  for (let offset = 0; offset < indexes.length; offset++) {
-    const index = indexes[offset]!;
-    const kind = log.units[index]!.kind;
-    if ((kind === 'user' || kind === 'assistant') && cues[index] === 0) factors[offset] = factors[offset]! * share;
-  }
-  return factors;
 }

@@ -17,11 +17,9 @@ import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
-import { askingFocus, mostlyAsksFocus, narrationFocus, selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
+import { askingFocus, selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
 import { questionExpansion } from './query-expansion.js';
-import { openerFocus, shareWithOpeners, sittingFocus } from './session-openers.js';
-import { answerTypeWord, lowerTerms, withoutTerms } from './answer-type-word.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -56,12 +54,7 @@ export function directTurn(
   plannedTools: readonly string[],
 ): TurnDirection & { sample: ReturnType<DirectionTracker['update']> } {
   const count = log.units.length;
-  // The word that names the kind of answer ("activities" in "What activities has Melanie done?")
-  // is rarely in the answers: it weighs `answerTypeShare` of itself (`dialogue`).
-  const x = (options.dialogue as unknown as { answerTypeShare?: number; answerTypeBag?: number }) ?? {};
-  const typeWord = query ? answerTypeWord(query) : undefined;
-  const typeIds = typeWord && (x.answerTypeShare ?? 1) < 1 ? log.vectoriser.bag(typeWord).ids : new Int32Array(0);
-  const queryVector = query ? lowerTerms(log.vectoriser.vector(query), typeIds, x.answerTypeShare ?? 1) : undefined;
+  const queryVector = query ? log.vectoriser.vector(query) : undefined;
   let intent: SparseVector = queryVector ?? EMPTY_VECTOR;
   if (!queryVector) {
     const parts = [];
@@ -70,7 +63,7 @@ export function directTurn(
     if (parts.length > 0) intent = blend(parts);
   }
   const sample = direction.update(intent, turn);
-  const queryBag = query ? (x.answerTypeBag ? withoutTerms(log.vectoriser.bag(query), typeIds) : log.vectoriser.bag(query)) : undefined;
+  const queryBag = query ? log.vectoriser.bag(query) : undefined;
   // A question's direction also holds the conversation's own words for it (spelling variants of
   // its terms, the words that come with them), weighed below the question's (`dialogue`).
   const scoring = queryVector
@@ -255,26 +248,13 @@ function rawMatches(
   // speaker tells in the first person, and the reply to a matching question, count more
   // (dialogue cues, `dialogue-focus.ts`).
   // A question that asks when, or who or where, is answered by a message that names a time, or
-  // someone or somewhere (answer cues, `answer-cues.ts`).
+  // someone or somewhere (answer cues, `answer-cues.ts`); a message that asks answers less.
   const { dialogue, answerKind: kind } = direction;
   const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
-  const z = (dialogue as unknown as { reasonShare?: number; countShare?: number } | undefined) ?? {};
-  const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : kind === 'name' ? (dialogue?.nameShare ?? 1) : kind === 'reason' ? (z.reasonShare ?? 1) : (z.countShare ?? 1));
-  // A conversation held over days: what a sitting opens with is the news since the last one.
-  const opened = openerFocus(log, indexes, answered, dialogue?.openingShare ?? 1);
-  const w = (dialogue as unknown as { forwardShare?: number; backShare?: number } | undefined) ?? {};
-  const liftShare = (dialogue as unknown as { openerLift?: number } | undefined)?.openerLift ?? 0;
-  const shared = (values: Float64Array) => shareWithOpeners(log, sharedBase(values), indexes, liftShare);
-  const sharedBase = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes, w.forwardShare ?? 0.5, 2, w.backShare ?? w.forwardShare ?? 0.5), indexes, direction.dialogue?.replyShare ?? 0);
-  const sharedIntent = shared(intent);
-  const sharedKeyword = shared(keyword);
-  const x = (dialogue as unknown as { sittingShare?: number; sittingKeep?: number } | undefined) ?? {};
-  const sat = sittingFocus(log, indexes, sharedIntent, sharedKeyword, opened, x.sittingShare ?? 1, x.sittingKeep ?? 1);
-  const asked = askingFocus(log, indexes, sat, dialogue?.askingShare ?? 1);
-  const narrated = narrationFocus(log, indexes, asked, (dialogue as unknown as { narrationShare?: number } | undefined)?.narrationShare ?? 1);
-  const y = (dialogue as unknown as { mostlyShare?: number; mostlyPart?: number } | undefined) ?? {};
-  const focus = mostlyAsksFocus(log, indexes, narrated, y.mostlyShare ?? 1, y.mostlyPart ?? 0.5);
-  return { indexes, intent: sharedIntent, keyword: sharedKeyword, focus, dense: relative && shared(relative) };
+  const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
+  const focus = askingFocus(log, indexes, answered, dialogue?.askingShare ?? 1);
+  const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
+  return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 
 function idfWeighted(vector: SparseVector, statistics: SessionLog['statistics']): SparseVector {

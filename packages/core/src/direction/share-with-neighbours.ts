@@ -25,16 +25,15 @@ export const NEIGHBOUR_MATCH_REACH = 2;
  * @param reach - Farthest distance, in units, that still shares.
  * @returns The shared values (a new array).
  */
-export function shareWithNeighbours(values: Float64Array, indexes: readonly number[], share = NEIGHBOUR_MATCH_SHARE, reach = NEIGHBOUR_MATCH_REACH, backShare = share): Float64Array {
+export function shareWithNeighbours(values: Float64Array, indexes: readonly number[], share = NEIGHBOUR_MATCH_SHARE, reach = NEIGHBOUR_MATCH_REACH): Float64Array {
   const shared = new Float64Array(values.length);
   for (let offset = 0; offset < values.length; offset++) {
     let value = values[offset]!;
     const index = indexes[offset]!;
     for (let distance = 1; distance <= reach; distance++) {
       const part = share / distance;
-      const back = backShare / distance;
       if (offset >= distance && indexes[offset - distance] === index - distance) value = Math.max(value, part * values[offset - distance]!);
-      if (offset + distance < values.length && indexes[offset + distance] === index + distance) value = Math.max(value, back * values[offset + distance]!);
+      if (offset + distance < values.length && indexes[offset + distance] === index + distance) value = Math.max(value, part * values[offset + distance]!);
     }
     shared[offset] = value;
   }

@@ -67,15 +67,6 @@ export interface DialogueOptions {
    * @default DEFAULT_DIALOGUE_OPTIONS.expansionTerms
    */
   expansionTerms?: number;
-  /**
-   * Share of its score for a question that a user or assistant message keeps when it does not
-   * open a sitting of the conversation: the first chat message an hour or more after the one
-   * before it (by `timestamp`), which in a conversation held over days tells the news since the
-   * last sitting ("I joined a gym last week!"). A log without timestamps, or held in one sitting,
-   * is unchanged. `1` turns the cue off.
-   * @default DEFAULT_DIALOGUE_OPTIONS.openingShare
-   */
-  openingShare?: number;
 }
 
 /** Defaults of {@link DialogueOptions}. */
@@ -88,7 +79,6 @@ export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Obj
   variantShare: 0.5,
   expansionShare: 0.2,
   expansionTerms: 8,
-  openingShare: 1,
 });
 
 /** Resolved dialogue options. @internal */
@@ -121,7 +111,6 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   }
   const defaults = DEFAULT_DIALOGUE_OPTIONS;
   return Object.freeze({
-    ...(options as object),
     selfDisclosureShare: checkShare('selfDisclosureShare', options.selfDisclosureShare === undefined ? defaults.selfDisclosureShare : options.selfDisclosureShare),
     replyShare: checkShare('replyShare', options.replyShare === undefined ? defaults.replyShare : options.replyShare),
     askingShare: checkShare('askingShare', options.askingShare === undefined ? defaults.askingShare : options.askingShare),
@@ -130,6 +119,5 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
     variantShare: checkShare('variantShare', options.variantShare === undefined ? defaults.variantShare : options.variantShare),
     expansionShare: checkShare('expansionShare', options.expansionShare === undefined ? defaults.expansionShare : options.expansionShare),
     expansionTerms: checkCount('expansionTerms', options.expansionTerms === undefined ? defaults.expansionTerms : options.expansionTerms),
-    openingShare: checkShare('openingShare', options.openingShare === undefined ? defaults.openingShare : options.openingShare),
   });
 }
