@@ -61,6 +61,7 @@ const strategies: ContextStrategy[] = [
   variant('asking 0.5', { dialogue: { askingShare: 0.5 } }),
   variant('defaults with self-disclosure 0.8', { dialogue: { selfDisclosureShare: 0.8 } }),
   variant('defaults with self-disclosure 0.6', { dialogue: { selfDisclosureShare: 0.6 } }),
+  ...(process.env.KNOBS ? [0.7, 0.5, 0.3].map((share) => variant(`x activity ${share}`, { dialogue: { activityShare: share } as DialogueOptions })) : []),
   ...(embedder
     ? [
         variant('+emb before (asking cue off)', { dialogue: before, embedder }),
