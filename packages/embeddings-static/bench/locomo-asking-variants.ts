@@ -8,8 +8,8 @@
 //
 // (the unseen conversations: packages/bench/scripts/convert-locomo.ts, see the bench README.)
 // The signals tried and dropped in this pass were exploration knobs, measured in the same run as
-// these rows by this script at commit b618b39 of branch h/sem4 (`KNOBS=1`); the bench README's
-// table has every row.
+// these rows by this script at commit b618b39 of branch h/sem4 (`KNOBS=1`; the activity cue at
+// 7d0b683); the bench README's table has every row.
 // Without the model the embedder rows are left out.
 import { type ContextEngineOptions, createContextEngine, DEFAULT_DIALOGUE_OPTIONS, type DialogueOptions } from '@cairn/core';
 import { type ContextStrategy, loadDatasets, runBenchmark, viewMessageToCairnMessage } from '@cairn/bench';
@@ -61,7 +61,6 @@ const strategies: ContextStrategy[] = [
   variant('asking 0.5', { dialogue: { askingShare: 0.5 } }),
   variant('defaults with self-disclosure 0.8', { dialogue: { selfDisclosureShare: 0.8 } }),
   variant('defaults with self-disclosure 0.6', { dialogue: { selfDisclosureShare: 0.6 } }),
-  ...(process.env.KNOBS ? [0.7, 0.5, 0.3].map((share) => variant(`x activity ${share}`, { dialogue: { activityShare: share } as DialogueOptions })) : []),
   ...(embedder
     ? [
         variant('+emb before (asking cue off)', { dialogue: before, embedder }),

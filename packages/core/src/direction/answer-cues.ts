@@ -6,11 +6,7 @@ export const TIME_CUE = 1;
 export const NAME_CUE = 2;
 
 /** What a question asks for, read from its words: a time, a name or place, or anything else. @internal */
-export type AnswerKind = 'time' | 'name' | 'activity' | undefined;
-/** Cue bit (EXPLORATION): names an activity. */
-export const ACTIVITY_CUE = 4;
-const ASKS_ACTIVITY = /\b(activit(y|ies)|hobb(y|ies)|sports?|exercises?|workouts?|martial arts|pastimes?|(do|does|did) (to|for) (destress|de-stress|relax|fun|unwind))\b/i;
-const ACTIVITY_WORDS = /\b((go|goes|going|went|gone|do|does|doing|did|done|tried|try|trying|started|start|love|loves|loved|enjoy|enjoys|enjoyed|took up|take up|into|signed up for|joined)\s+(some\s+|a\s+|the\s+|my\s+)?\w+ing|yoga|pottery|camping|hiking|hike|swimming|running|painting|dancing|dance|kickboxing|taekwondo|karate|boxing|cycling|biking|surfing|skiing|climbing|fishing|gardening|baking|cooking|knitting|photography|volunteering|meditation|meditating|pilates|tennis|soccer|football|basketball|baseball|golf|chess|guitar|piano|violin|drums|singing|games?|workout|gym|class|classes|lessons?)\b/i;
+export type AnswerKind = 'time' | 'name' | undefined;
 
 const ASKS_TIME = /^\W*when\b|\bhow long\b|\b(what|which) (year|month|date|day|week|time)\b/i;
 // "What European countries…", "which US states…": one word may stand between.
@@ -25,7 +21,6 @@ const ASKS_NAME = /^\W*(who|whom|whose|where)\b|\b(what|which)( [a-z]+)? (countr
 export function answerKind(question: string): AnswerKind {
   if (ASKS_TIME.test(question)) return 'time';
   if (ASKS_NAME.test(question)) return 'name';
-  if (ASKS_ACTIVITY.test(question)) return 'activity';
   return undefined;
 }
 
@@ -52,7 +47,7 @@ const HEAD_CHARS = 1_200;
 export function textAnswerCues(text: string): number {
   const head = text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text;
   const plain = head.includes('[image:') ? head.replace(CAPTION, ' ') : head;
-  let cues = (TIME_WORDS.test(plain) ? TIME_CUE : 0) | (ACTIVITY_WORDS.test(plain) ? ACTIVITY_CUE : 0);
+  let cues = TIME_WORDS.test(plain) ? TIME_CUE : 0;
   const words = /[A-Za-z][A-Za-z'\u2019]*|[.!?,;:\-–—()"]/g;
   let previous = '.';
   let beforePrevious = '.';
@@ -113,7 +108,7 @@ export function answerCues(log: SessionLog): Uint8Array {
 export function answerFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, kind: AnswerKind, share: number): Float64Array | undefined {
   if (kind === undefined || share >= 1 || indexes.length === 0) return focus;
   const cues = answerCues(log);
-  const bit = kind === 'time' ? TIME_CUE : kind === 'name' ? NAME_CUE : ACTIVITY_CUE;
+  const bit = kind === 'time' ? TIME_CUE : NAME_CUE;
   const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
   for (let offset = 0; offset < indexes.length; offset++) {
     const index = indexes[offset]!;

@@ -251,7 +251,7 @@ function rawMatches(
   // someone or somewhere (answer cues, `answer-cues.ts`); a message that asks answers less.
   const { dialogue, answerKind: kind } = direction;
   const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
-  const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : kind === 'name' ? (dialogue?.nameShare ?? 1) : ((dialogue as unknown as { activityShare?: number } | undefined)?.activityShare ?? 1));
+  const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
   const focus = askingFocus(log, indexes, answered, dialogue?.askingShare ?? 1);
   const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };

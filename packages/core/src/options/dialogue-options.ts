@@ -111,7 +111,6 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   }
   const defaults = DEFAULT_DIALOGUE_OPTIONS;
   return Object.freeze({
-    ...(options as object),
     selfDisclosureShare: checkShare('selfDisclosureShare', options.selfDisclosureShare === undefined ? defaults.selfDisclosureShare : options.selfDisclosureShare),
     replyShare: checkShare('replyShare', options.replyShare === undefined ? defaults.replyShare : options.replyShare),
     askingShare: checkShare('askingShare', options.askingShare === undefined ? defaults.askingShare : options.askingShare),
