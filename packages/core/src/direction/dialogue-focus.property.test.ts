@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { createCharTokenCounter, SessionLog, type CairnMessage } from '../log/index.js';
 import { createLexicalVectoriser } from '../text/index.js';
-import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
+import { askingFocus, selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 
 const counter = createCharTokenCounter();
 const lines = ['How was the trip?', 'I went camping with my kids.', 'You are so kind!', 'We loved the museum.', 'Cool! What did it look like?', 'The weather was fine.'];
@@ -32,6 +32,13 @@ describe('dialogue focus', () => {
     expect(selfDisclosureFocus(log, [0, 1], undefined, 1)).toBeUndefined();
   });
 
+  it('scales a message that ends with a question, and keeps the others', () => {
+    const log = logOf(['Cool! What did it look like?', 'I went camping with my kids.', 'Did you make this? [image: a bowl]', 'What? No, I went home.']);
+    expect(Array.from(askingFocus(log, [0, 1, 2, 3], undefined, 0.8)!)).toEqual([0.8, 1, 0.8, 1]);
+    expect(Array.from(askingFocus(log, [0, 1], Float64Array.from([0.5, 0.5]), 0.8)!)).toEqual([0.4, 0.5]);
+    expect(askingFocus(log, [0, 1], undefined, 1)).toBeUndefined();
+  });
+
   it('lifts the reply to a question, and nothing else', () => {
     const log = logOf(['How did the kids like the museum?', 'They were stoked.', 'Fine weather.', 'Nice.']);
     expect(Array.from(shareWithReplies(log, Float64Array.from([1, 0, 0.5, 0]), [0, 1, 2, 3], 0.8))).toEqual([1, 0.8, 0.5, 0]);
@@ -49,6 +56,20 @@ describe('dialogue focus', () => {
       expect(factor).toBeLessThanOrEqual(speaker[offset]!);
     });
     expect(selfDisclosureFocus(logOf(contents), indexes, speaker, share)).toEqual(factors);
+  });
+
+  test.prop([scored, fc.double({ min: 0, max: 1, noNaN: true })], { numRuns: 200 })('asking factors stay in [0, 1], are share × the given factor or the factor itself, same input same output', ([contents, indexes], share) => {
+    const log = logOf(contents);
+    const given = Float64Array.from(indexes, (index) => (index % 3 === 0 ? 0.5 : 1));
+    const factors = askingFocus(log, indexes, given, share)!;
+    expect(factors).toHaveLength(indexes.length);
+    factors.forEach((factor, offset) => {
+      expect(factor).toBeGreaterThanOrEqual(0);
+      expect(factor).toBeLessThanOrEqual(given[offset]!);
+      const asks = contents[indexes[offset]!]!.trim().endsWith('?');
+      expect(factor).toBe(asks && share < 1 ? given[offset]! * share : given[offset]!);
+    });
+    expect(askingFocus(logOf(contents), indexes, given, share)).toEqual(factors);
   });
 
   test.prop([scored, fc.double({ min: 0, max: 1, noNaN: true })], { numRuns: 200 })('reply sharing never lowers a value, never raises the largest, same input same output', ([contents, indexes, values], share) => {

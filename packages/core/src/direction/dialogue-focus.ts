@@ -34,6 +34,36 @@ export function selfDisclosureFocus(log: SessionLog, indexes: readonly number[],
 }
 
 /**
+ * Each unit's share of its score for a question, by whether it asks: a chat message that ends
+ * with a question mark ("Wow! What got you into running?", "Have you tried it?") keeps `share`,
+ * one that does not keeps its whole score. A message that asks tells less than the one that
+ * answers it: on the LoCoMo conversations 12% of the messages that ask are evidence for some
+ * question, against 27% of the others (shared set). The reply still takes its share of the
+ * asking message's match ({@link shareWithReplies}), which is read before this factor. Units no
+ * user or assistant wrote keep their score. Multiplies into `focus`, or starts from 1.
+ *
+ * @param log - The session log.
+ * @param indexes - The scored units, ascending.
+ * @param focus - Factors already applied (speaker, first person, answer cues), one per entry of `indexes`.
+ * @param share - The share a message that asks keeps, 0–1; 1 changes nothing.
+ * @returns One factor per entry of `indexes`, or `focus` itself when `share` is 1. @internal
+ */
+export function askingFocus(log: SessionLog, indexes: readonly number[], focus: Float64Array | undefined, share: number): Float64Array | undefined {
+  if (share >= 1 || indexes.length === 0) return focus;
+  const cues = dialogueCues(log);
+  const factors = focus ? Float64Array.from(focus) : new Float64Array(indexes.length).fill(1);
+  const { kinds } = log.traits;
+  const user = UNIT_KIND_CODES.indexOf('user');
+  const assistant = UNIT_KIND_CODES.indexOf('assistant');
+  for (let offset = 0; offset < indexes.length; offset++) {
+    const index = indexes[offset]!;
+    const kind = kinds[index]!;
+    if ((kind === user || kind === assistant) && (cues[index]! & ASKS_CUE) !== 0) factors[offset] = factors[offset]! * share;
+  }
+  return factors;
+}
+
+/**
  * Lets the reply to a question take `share` of the question's match: in a dialogue the message
  * right after one that asks ("How did the kids like the museum?") answers it, in words of its
  * own ("They were stoked for the dinosaur exhibit!"). Where the unit before a unit ends with a

@@ -17,7 +17,7 @@ import { denseMatch } from './dense-match.js';
 import { unitTermIndex } from './unit-term-index.js';
 import { onlyProximityMoved, proximityChanges, type ScoringPass } from './proximity-rescore.js';
 import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/index.js';
-import { selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
+import { askingFocus, selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
 import { questionExpansion } from './query-expansion.js';
 
@@ -248,10 +248,11 @@ function rawMatches(
   // speaker tells in the first person, and the reply to a matching question, count more
   // (dialogue cues, `dialogue-focus.ts`).
   // A question that asks when, or who or where, is answered by a message that names a time, or
-  // someone or somewhere (answer cues, `answer-cues.ts`).
+  // someone or somewhere (answer cues, `answer-cues.ts`); a message that asks answers less.
   const { dialogue, answerKind: kind } = direction;
   const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
-  const focus = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
+  const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
+  const focus = askingFocus(log, indexes, answered, dialogue?.askingShare ?? 1);
   const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }

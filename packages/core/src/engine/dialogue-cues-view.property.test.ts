@@ -10,8 +10,9 @@ const share = fc.double({ min: 0, max: 1, noNaN: true });
 
 describe('dialogue cues in question views', () => {
   // The third pass's answer cues and question expansions ride along (`timeShare`, `nameShare`,
-  // `variantShare`, `expansionShare`, `expansionTerms`), with questions that trigger each.
-  const third = fc.record({ timeShare: share, nameShare: share, variantShare: share, expansionShare: share, expansionTerms: fc.integer({ min: 0, max: 20 }) });
+  // `variantShare`, `expansionShare`, `expansionTerms`), and the fourth's asking cue
+  // (`askingShare`), with questions that trigger each.
+  const third = fc.record({ askingShare: share, timeShare: share, nameShare: share, variantShare: share, expansionShare: share, expansionTerms: fc.integer({ min: 0, max: 20 }) });
   const questions = fc.constantFrom('refund for ORD-4821', 'what did you do with the kids?', 'which flight to paris in the morning?', 'when did the deploy fail?', 'who reviewed the refunds?', 'where is the config file?');
   test.prop([arbitrarySession(), fc.integer({ min: 80, max: 6_000 }), share, share, third, questions], { numRuns: 40 })(
     'keep every view invariant (budget, tool pairs, order, verbatim content) and give the same view for the same input',

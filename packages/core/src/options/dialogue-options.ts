@@ -26,6 +26,13 @@ export interface DialogueOptions {
    */
   replyShare?: number;
   /**
+   * Share of its score for a question that a user or assistant message keeps when it ends with a
+   * question ("What got you into running?"): a message that asks tells less than one that
+   * answers, and its reply still takes `replyShare` of its match. `1` turns the cue off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.askingShare
+   */
+  askingShare?: number;
+  /**
    * Share of its score for a question that asks when ("when…", "how long…", "what year…") that a
    * user or assistant message keeps when it names no time ("yesterday", "last week", a weekday, a
    * month, a year, "recently", "ago"). `1` turns the cue off.
@@ -66,6 +73,7 @@ export interface DialogueOptions {
 export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Object.freeze({
   selfDisclosureShare: 0.7,
   replyShare: 0.8,
+  askingShare: 0.8,
   timeShare: 0.5,
   nameShare: 0.5,
   variantShare: 0.5,
@@ -105,6 +113,7 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
   return Object.freeze({
     selfDisclosureShare: checkShare('selfDisclosureShare', options.selfDisclosureShare === undefined ? defaults.selfDisclosureShare : options.selfDisclosureShare),
     replyShare: checkShare('replyShare', options.replyShare === undefined ? defaults.replyShare : options.replyShare),
+    askingShare: checkShare('askingShare', options.askingShare === undefined ? defaults.askingShare : options.askingShare),
     timeShare: checkShare('timeShare', options.timeShare === undefined ? defaults.timeShare : options.timeShare),
     nameShare: checkShare('nameShare', options.nameShare === undefined ? defaults.nameShare : options.nameShare),
     variantShare: checkShare('variantShare', options.variantShare === undefined ? defaults.variantShare : options.variantShare),
