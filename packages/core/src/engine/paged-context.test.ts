@@ -73,8 +73,10 @@ describe("format: 'xml' (PagedContext)", () => {
       }
       for (const tag of ['<PagedContext ', '</PagedContext>', '<Static_Registry>', '<Query>', '</Query>', '<Reasoning_Trace>', '<Linear_Flow>', '</Linear_Flow>']) expect(count(xml, tag), tag).toBe(1);
       expect(count(xml, '<Node ')).toBe(count(xml, '</Node>'));
+      // The Background_Context block (on by default) is whole elements when it shows.
+      expect(count(xml, '<Background_Context>')).toBe(count(xml, '</Background_Context>'));
       // Every tag in the output is one of the protocol's own.
-      for (const match of xml.matchAll(/<\/?([A-Za-z_-]+)/g)) expect(['PagedContext', 'Static_Registry', 'ST-Node', 'System_Instructions', 'Known_Dead_Ends', 'Query', 'Reasoning_Trace', 'Step', 'Linear_Flow', 'Node', 'Content', 'Summary']).toContain(match[1]);
+      for (const match of xml.matchAll(/<\/?([A-Za-z_-]+)/g)) expect(['PagedContext', 'Static_Registry', 'ST-Node', 'System_Instructions', 'Known_Dead_Ends', 'Query', 'Reasoning_Trace', 'Step', 'Linear_Flow', 'Node', 'Content', 'Summary', 'Background_Context']).toContain(match[1]);
       // Attribute values never hold a raw quote or angle bracket.
       for (const match of xml.matchAll(/="([^"]*)"/g)) expect(match[1]).not.toMatch(/[<>]/);
     },
