@@ -87,7 +87,7 @@ export function composeBrief(
 /**
  * How a brief shows counts: `exact` (`failed 7×`, `4 different calls`), or `coarse`: exact up to
  * two, then the largest of 3, 5, 10, 20, 50, 100, 200, 500… not above the count, as a floor
- * (`failed at least 5×`), so a line changes at a few counts only. @internal
+ * (`failed 5+×`), so a line changes at a few counts only. @internal
  */
 export type BriefCounts = 'exact' | 'coarse';
 
@@ -102,9 +102,9 @@ export function countFloor(count: number): number {
   }
 }
 
-/** `count` as a brief shows it: the number, or past two under `coarse` counts "at least" its floor. */
+/** `count` as a brief shows it: the number, or past two under `coarse` counts its floor and "+" (as short as the number). */
 function shownCount(count: number, counts: BriefCounts): string {
-  return counts === 'coarse' && count > 2 ? `at least ${countFloor(count)}` : `${count}`;
+  return counts === 'coarse' && count > 2 ? `${countFloor(count)}+` : `${count}`;
 }
 
 /** One line for several calls of one tool that failed for the same reason. */

@@ -68,12 +68,12 @@ export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<s
     (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
   const settled = state.options.prefix.cacheAware && state.options.prefix.briefLines === 'settled';
   const listed = state.deadEnds.list({ direction: state.direction.current });
-  const ranked = settled ? listed.map((deadEnd) => settledDeadEnd(state, deadEnd)) : listed;
-  const live = ranked
+  // Ranked by what they are; a settled brief words the chosen ones as they settle.
+  const live = listed
     .map((deadEnd, order) => ({ deadEnd, order, group: group(deadEnd) }))
     .sort((a, b) => a.group - b.group || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
     .slice(0, BRIEF_DEAD_ENDS)
-    .map(({ deadEnd }) => deadEnd);
+    .map(({ deadEnd }) => (settled ? settledDeadEnd(state, deadEnd) : deadEnd));
   if (live.length === 0) return undefined;
   const { text, chosen } = composeBrief(live, maxTokens, cachedCount(state, cache), byDeadEndId, settled ? 'coarse' : 'exact');
   if (text.length === 0) return undefined;

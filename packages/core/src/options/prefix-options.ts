@@ -53,11 +53,11 @@ export interface PrefixOptions {
   /**
    * How a cache-aware engine words the dead-end brief's lines, so that a line changes only when
    * its meaning for the next call does. `'settled'`: counts past two are shown as a floor that
-   * changes only at 3, 5, 10, 20, 50, 100… ("failed at least 5×", "at least 3 different calls");
+   * changes only at 3, 5, 10, 20, 50, 100… ("failed 5+×", "3+ different calls");
    * a dead end that turned "since changed, may work now" because a later call changed what it
    * depended on keeps the status it had ("dead end", "suspect") while its latest failure is among
-   * the last {@link SETTLE_ENTRIES} logged messages (an edit-and-run loop: the run is repeated
-   * right after the edit) and shows it once that has settled. A new dead end, a suspect becoming a
+   * the last 7 logged messages (an edit-and-run loop repeats the run right after the edit) and
+   * shows it once that has settled; the guard lets the call through either way. A new dead end, a suspect becoming a
    * dead end, a new reason and a call that then succeeded are shown at once. Only the wording
    * changes: the guard blocks and warns as before. `'exact'`: every count and status as it is
    * now (the behaviour before). Without `cacheAware`, as `'exact'`.
