@@ -55,7 +55,8 @@ const runStart = (message: ViewMessage): string | undefined => (message.fidelity
 function classify(before: readonly ViewMessage[], after: readonly ViewMessage[], at: number): string {
   const was = before[at]!;
   const now = after[at];
-  if (was.synthetic && was.id.endsWith(':changes') && BRIEF_IDS.has(was.id.slice(0, -':changes'.length))) return at === before.length - 1 ? 'brief-changes' : 'brief-changes-in-place';
+  const changesOf = /^(.*):changes(?::\d+)?$/.exec(was.id)?.[1];
+  if (was.synthetic && changesOf !== undefined && BRIEF_IDS.has(changesOf)) return at === before.length - 1 ? 'brief-changes' : 'brief-changes-in-place';
   if (at === before.length - 1 && was.synthetic && was.fidelity === 'full' && !was.id.startsWith('cairn:placeholder')) return was.id.startsWith('cairn:no-result') ? 'open-call-answered' : 'brief';
   // A brief kept in place (prefix.brief 'sticky') whose text changed, or that moved to the end.
   if (was.synthetic && BRIEF_IDS.has(was.id)) return 'brief-in-place';

@@ -39,6 +39,7 @@ export function composeBrief(
   maxTokens: number,
   countTokens: (text: string) => number,
   showOrder?: (a: DeadEnd, b: DeadEnd) => number,
+  counts: BriefCounts = 'exact',
 ): { text: string; chosen: DeadEnd[] } {
   // As many lessons as fit first (short lines; calls of one tool that failed for the same reason
   // share one line), then the details (whole lines) where room is left.
@@ -46,11 +47,11 @@ export function composeBrief(
   const byKey = new Map<string, (typeof picks)[number]>();
   let used = countTokens(DEAD_END_BRIEF_HEADER);
   for (const deadEnd of ranked) {
-    const [whole, short] = briefLines(deadEnd);
+    const [whole, short] = briefLines(deadEnd, counts);
     const key = `${deadEnd.trace.toolName ?? deadEnd.trace.approach}\u0000${deadEnd.reason}`;
     const shared = deadEnd.trace.toolName ? byKey.get(key) : undefined;
     if (shared) {
-      const line = groupLine([...shared.members, deadEnd]);
+      const line = groupLine([...shared.members, deadEnd], counts);
       const tokens = countTokens(`\n${line}`);
       if (used - shared.tokens + tokens > maxTokens) continue;
       used += tokens - shared.tokens;
@@ -83,16 +84,39 @@ export function composeBrief(
   return picks.length === 0 ? { text: '', chosen: [] } : { text, chosen: shown().flatMap((pick) => (showOrder ? [...pick.members].sort(showOrder) : pick.members)) };
 }
 
+/**
+ * How a brief shows counts: `exact` (`failed 7×`, `4 different calls`), or `coarse`: exact up to
+ * two, then the largest of 3, 5, 10, 20, 50, 100, 200, 500… not above the count, as a floor
+ * (`failed 5+×`), so a line changes at a few counts only. @internal
+ */
+export type BriefCounts = 'exact' | 'coarse';
+
+/** The largest of 3, 5, 10, 20, 50, 100, 200, 500, 1000… that is at most `count` (at least 3). */
+export function countFloor(count: number): number {
+  if (count < 5) return 3;
+  let floor = 5;
+  for (let step = 0; ; step++) {
+    const next = step % 3 === 2 ? floor * 2.5 : floor * 2;
+    if (next > count) return floor;
+    floor = next;
+  }
+}
+
+/** `count` as a brief shows it: the number, or past two under `coarse` counts its floor and "+" (as short as the number). */
+function shownCount(count: number, counts: BriefCounts): string {
+  return counts === 'coarse' && count > 2 ? `${countFloor(count)}+` : `${count}`;
+}
+
 /** One line for several calls of one tool that failed for the same reason. */
-function groupLine(members: readonly DeadEnd[]): string {
+function groupLine(members: readonly DeadEnd[], counts: BriefCounts): string {
   const first = members[0]!;
   const failures = members.reduce((sum, deadEnd) => sum + deadEnd.frequency, 0);
-  return neutralizeMarkup(`- ${first.trace.toolName}(…) — ${members.length} different calls, failed ${failures}× in all: ${first.reason}`);
+  return neutralizeMarkup(`- ${first.trace.toolName}(…) — ${shownCount(members.length, counts)} different calls, failed ${shownCount(failures, counts)}× in all: ${first.reason}`);
 }
 
 /** A dead end's brief line, whole and then short (the tool name and the reason). */
-function briefLines(deadEnd: DeadEnd): [string, string] {
-  const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${deadEnd.frequency}×`;
+function briefLines(deadEnd: DeadEnd, counts: BriefCounts): [string, string] {
+  const times = deadEnd.frequency === 1 ? 'failed once' : `failed ${shownCount(deadEnd.frequency, counts)}×`;
   // A stale dead end stays in view (what failed, and why), marked as possibly outdated.
   // A transient fault is shown as such: a retry may work.
   const state = deadEnd.transient ? 'transient, a retry may work' : deadEnd.stale ? 'since changed, may work now' : deadEnd.status === 'dead' ? 'dead end' : 'suspect';

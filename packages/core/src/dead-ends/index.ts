@@ -7,7 +7,7 @@ export { callSignature, nearText } from './call-signature.js';
 export type { CallSignature } from './call-signature.js';
 export { classifyToolEffect, toolVerb } from './classify-tool-effect.js';
 export type { ToolEffect } from './classify-tool-effect.js';
-export { briefText, composeBrief, DEAD_END_BRIEF_HEADER } from './dead-end-brief.js';
+export { briefText, composeBrief, countFloor, DEAD_END_BRIEF_HEADER, type BriefCounts } from './dead-end-brief.js';
 export { checkTenant, createDeadEndPool } from './dead-end-pool.js';
 export type { DeadEndPool, SharedDeadEnd } from './dead-end-pool.js';
 export type { DeadEndSnapshot } from './dead-end-snapshot.js';

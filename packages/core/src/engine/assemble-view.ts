@@ -38,7 +38,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   // A passthrough view shows the brief as it is now, last: the history passes when it fits beside that.
   const passthroughBudget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
   // A sticky brief that changed: shown as before with its changes after the history (prefix.briefChanges).
-  const briefShown = withBriefChanges(state, brief);
+  const briefShown = withBriefChanges(state, brief, fullBudget);
   if (briefShown) brief = { message: briefShown.message, tokens: briefShown.tokens };
   // The history plans within what the brief leaves.
   let budget = Math.max(1, fullBudget - (brief?.tokens ?? 0));

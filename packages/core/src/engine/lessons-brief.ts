@@ -33,6 +33,28 @@ function cachedCount(state: EngineState, cache: Map<string, number>): (value: st
 }
 
 /**
+ * Logged messages after a dead end's latest failure during which a "since changed, may work now"
+ * status (a later call changed what the failure depended on) waits under `prefix.briefLines:
+ * 'settled'`: an edit-and-run loop repeats the run within a few messages of the edit.
+ */
+export const SETTLE_ENTRIES = 6;
+
+/**
+ * A dead end as a `'settled'` brief shows it: with the status it had before it turned stale while
+ * a change made it stale (not the call succeeding) and its latest failure is among the last
+ * {@link SETTLE_ENTRIES} logged messages; else as it is. Reads only the log and the dead end, so
+ * a restored engine shows the same. @internal
+ */
+export function settledDeadEnd(state: EngineState, deadEnd: DeadEnd): DeadEnd {
+  if (!deadEnd.stale || deadEnd.transient || deadEnd.changedSince === undefined) return deadEnd;
+  const latest = deadEnd.sourceIds.at(-1);
+  const position = latest === undefined ? undefined : state.log.position(latest);
+  if (position === undefined || state.log.entries.length - 1 - position > SETTLE_ENTRIES) return deadEnd;
+  const { stale: _stale, changedSince: _changedSince, ...held } = deadEnd;
+  return held;
+}
+
+/**
  * The "known dead ends" brief: live dead ends most relevant to the direction, within `maxTokens`.
  * Registered dead ends first, then long-term ones, then suspects, then stale and transient ones;
  * within a group the latest failure first (what the agent is most likely to try again next), then
@@ -44,14 +66,16 @@ export function deadEndBrief(state: EngineState, maxTokens: number, cache: Map<s
   const { registeredDeadEnds } = state;
   const group = (deadEnd: DeadEnd): number =>
     (deadEnd.stale || deadEnd.transient ? 3 : 0) + (registeredDeadEnds.has(deadEnd.id) ? 0 : deadEnd.status === 'dead' ? 1 : 2);
-  const ranked = state.deadEnds.list({ direction: state.direction.current });
-  const live = ranked
+  const settled = state.options.prefix.cacheAware && state.options.prefix.briefLines === 'settled';
+  const listed = state.deadEnds.list({ direction: state.direction.current });
+  // Ranked by what they are; a settled brief words the chosen ones as they settle.
+  const live = listed
     .map((deadEnd, order) => ({ deadEnd, order, group: group(deadEnd) }))
     .sort((a, b) => a.group - b.group || b.deadEnd.lastSeen - a.deadEnd.lastSeen || a.order - b.order)
     .slice(0, BRIEF_DEAD_ENDS)
-    .map(({ deadEnd }) => deadEnd);
+    .map(({ deadEnd }) => (settled ? settledDeadEnd(state, deadEnd) : deadEnd));
   if (live.length === 0) return undefined;
-  const { text, chosen } = composeBrief(live, maxTokens, cachedCount(state, cache), byDeadEndId);
+  const { text, chosen } = composeBrief(live, maxTokens, cachedCount(state, cache), byDeadEndId, settled ? 'coarse' : 'exact');
   if (text.length === 0) return undefined;
   const sourceIds = [...new Set(chosen.flatMap((deadEnd) => deadEnd.sourceIds))].filter((id) => state.log.hasMessage(id));
   return { text, sourceIds };

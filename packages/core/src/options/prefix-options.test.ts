@@ -14,11 +14,11 @@ function code(run: () => unknown): string | undefined {
 
 describe('the prefix option', () => {
   it('defaults to cache-aware planning that frees tokens past 95% of the budget', () => {
-    expect(DEFAULT_PREFIX_OPTIONS).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
-    expect(resolveOptions({}).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
-    expect(resolveOptions({ prefix: { cacheAware: false } }).prefix).toEqual({ cacheAware: false, compactAt: 0.95, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
-    expect(resolveOptions({ prefix: { compactAt: 0.8 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.8, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
-    expect(resolveOptions({ prefix: { brief: 'end', compactTo: 0.4 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'end', briefChanges: 'appended', compactTo: 0.4 });
+    expect(DEFAULT_PREFIX_OPTIONS).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.5 });
+    expect(resolveOptions({}).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.5 });
+    expect(resolveOptions({ prefix: { cacheAware: false } }).prefix).toEqual({ cacheAware: false, compactAt: 0.95, brief: 'sticky', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.5 });
+    expect(resolveOptions({ prefix: { compactAt: 0.8 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.8, brief: 'sticky', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.5 });
+    expect(resolveOptions({ prefix: { brief: 'end', compactTo: 0.4 } }).prefix).toEqual({ cacheAware: true, compactAt: 0.95, brief: 'end', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.4 });
   });
 
   it('frees down to half the budget unless told (compactTo: 0.7, the yellow level, as before), never above compactAt', () => {
@@ -39,6 +39,8 @@ describe('the prefix option', () => {
     expect(code(() => resolveOptions({ prefix: { compactAt: 0.2 } }))).toBe('INVALID_OPTIONS');
     expect(code(() => resolvePrefixOptions({ brief: 'first' as never }, 0.7))).toBe('INVALID_OPTIONS');
     expect(code(() => resolvePrefixOptions({ briefChanges: 'hidden' as never }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(code(() => resolvePrefixOptions({ briefLines: 'coarse' as never }, 0.7))).toBe('INVALID_OPTIONS');
+    expect(resolvePrefixOptions({ briefChanges: 'appended', briefLines: 'exact' }, 0.7)).toMatchObject({ briefChanges: 'appended', briefLines: 'exact' });
     expect(code(() => resolvePrefixOptions({ compactTo: 0 }, 0.7))).toBe('INVALID_OPTIONS');
     expect(code(() => resolvePrefixOptions({ compactAt: 0.9, compactTo: 0.92 }, 0.7))).toBe('INVALID_OPTIONS');
     expect(code(() => resolvePrefixOptions({ compactTo: Number.NaN }, 0.7))).toBe('INVALID_OPTIONS');

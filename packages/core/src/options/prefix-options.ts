@@ -41,11 +41,29 @@ export interface PrefixOptions {
    * above: …", each in its current form, and those no longer listed), so the brief and everything
    * after it stay cached; the brief takes the changes in (and that message goes) when it is placed
    * anew anyway — the prefix breaks before it (a compaction) — or when the changes would cost more
-   * than half the brief. `'rewritten'`: the brief is rewritten and moves to the end on every
-   * change (the behaviour before).
-   * @default 'appended'
+   * than half the brief. `'chained'`: as `'appended'`, but a changes message once shown is never
+   * rewritten: the ones the previous view showed stay where they stood and a new one after the
+   * history names only what changed since them ("Changed since the changes above: …"), so a change
+   * re-sends no history that followed an earlier changes message; past the brief's own tokens
+   * the chain collapses into one message. `'rewritten'`: the brief is rewritten and moves to the
+   * end on every change (the behaviour before).
+   * @default 'chained'
    */
-  briefChanges?: 'appended' | 'rewritten';
+  briefChanges?: 'chained' | 'appended' | 'rewritten';
+  /**
+   * How a cache-aware engine words the dead-end brief's lines, so that a line changes only when
+   * its meaning for the next call does. `'settled'`: counts past two are shown as a floor that
+   * changes only at 3, 5, 10, 20, 50, 100… ("failed 5+×", "3+ different calls");
+   * a dead end that turned "since changed, may work now" because a later call changed what it
+   * depended on keeps the status it had ("dead end", "suspect") while its latest failure is among
+   * the last 7 logged messages (an edit-and-run loop repeats the run right after the edit) and
+   * shows it once that has settled; the guard lets the call through either way. A new dead end, a suspect becoming a
+   * dead end, a new reason and a call that then succeeded are shown at once. Only the wording
+   * changes: the guard blocks and warns as before. `'exact'`: every count and status as it is
+   * now (the behaviour before). Without `cacheAware`, as `'exact'`.
+   * @default 'settled'
+   */
+  briefLines?: 'settled' | 'exact';
   /**
    * Share of the budget a cache-aware steady turn frees tokens down to once it passes
    * `compactAt`: the lower, the more turns after it only append (each batch breaks the prefix
@@ -63,7 +81,8 @@ export interface ResolvedPrefixOptions {
   cacheAware: boolean;
   compactAt: number;
   brief: 'sticky' | 'end';
-  briefChanges: 'appended' | 'rewritten';
+  briefChanges: 'chained' | 'appended' | 'rewritten';
+  briefLines: 'settled' | 'exact';
   compactTo: number;
 }
 
@@ -73,7 +92,7 @@ export interface ResolvedPrefixOptions {
  * budgets, with the same recall: core README, "Prefix stability and billing"), the brief kept in
  * place.
  */
-export const DEFAULT_PREFIX_OPTIONS: Readonly<ResolvedPrefixOptions> = Object.freeze({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'appended', compactTo: 0.5 });
+export const DEFAULT_PREFIX_OPTIONS: Readonly<ResolvedPrefixOptions> = Object.freeze({ cacheAware: true, compactAt: 0.95, brief: 'sticky', briefChanges: 'chained', briefLines: 'settled', compactTo: 0.5 });
 
 function invalid(parameter: string, value: unknown, expected: string): CairnError {
   return new CairnError({
@@ -102,16 +121,18 @@ export function resolvePrefixOptions(options: PrefixOptions | undefined, yellow:
     compactAt = Math.max(yellow, DEFAULT_PREFIX_OPTIONS.compactAt),
     brief = DEFAULT_PREFIX_OPTIONS.brief,
     briefChanges = DEFAULT_PREFIX_OPTIONS.briefChanges,
+    briefLines = DEFAULT_PREFIX_OPTIONS.briefLines,
     compactTo = Math.min(DEFAULT_PREFIX_OPTIONS.compactTo, compactAt),
   } = options;
   if (typeof cacheAware !== 'boolean') throw invalid('cacheAware', cacheAware, 'true or false');
   if (brief !== 'sticky' && brief !== 'end') throw invalid('brief', brief, "'sticky' or 'end'");
-  if (briefChanges !== 'appended' && briefChanges !== 'rewritten') throw invalid('briefChanges', briefChanges, "'appended' or 'rewritten'");
+  if (briefChanges !== 'chained' && briefChanges !== 'appended' && briefChanges !== 'rewritten') throw invalid('briefChanges', briefChanges, "'chained', 'appended' or 'rewritten'");
+  if (briefLines !== 'settled' && briefLines !== 'exact') throw invalid('briefLines', briefLines, "'settled' or 'exact'");
   if (typeof compactAt !== 'number' || !Number.isFinite(compactAt) || compactAt < yellow || compactAt > 1) {
     throw invalid('compactAt', compactAt, `a number from the yellow pressure level (${yellow}) to 1`);
   }
   if (typeof compactTo !== 'number' || !Number.isFinite(compactTo) || compactTo <= 0 || compactTo > compactAt) {
     throw invalid('compactTo', compactTo, `a number above 0, at most compactAt (${compactAt})`);
   }
-  return { cacheAware, compactAt, brief, briefChanges, compactTo };
+  return { cacheAware, compactAt, brief, briefChanges, briefLines, compactTo };
 }

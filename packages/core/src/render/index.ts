@@ -20,4 +20,4 @@ export { renderCompressed } from './render-unit.js';
 export { escapeXml, PAGED_CONTEXT_VERSION, renderPagedContext } from './render-paged-context.js';
 export { backgroundMemoToJSON, restoreBackgroundMemo } from './background-memo-snapshot.js';
 export type { BackgroundMemoJson } from './background-memo-snapshot.js';
-export { changedLines, withBriefChanges, BRIEF_CHANGES_HEADER, type BriefWithChanges, type ShownBrief } from './brief-changes.js';
+export { applyChanges, changedLines, changesId, shownChanges, withBriefChanges, BRIEF_CHANGES_HEADER, BRIEF_MORE_CHANGES_HEADER, type BriefWithChanges, type ShownBrief } from './brief-changes.js';

@@ -42,17 +42,34 @@ export function stuckIndex(history: readonly ViewMessage[], brief: ViewMessage, 
 }
 
 /**
- * A sticky brief shown as the previous view showed it, with the message naming its changes since
- * (`prefix.briefChanges: 'appended'`): the brief where it stood (see {@link stuckIndex}), the
- * changes where the previous view showed the same ones, else at the end. `undefined` when the
+ * A sticky brief shown as the previous view showed it, with the messages naming its changes since
+ * (`prefix.briefChanges`): the brief where it stood (see {@link stuckIndex}), each of `changes`
+ * where the previous view showed it (one it did not show, the last, at the end); when one of
+ * them the previous view showed cannot stay where it stood, `collapsed` (every change in one)
+ * where the previous view showed it, else at the end, instead of them all. `undefined` when the
  * brief cannot stay where it stood: the view then shows the current brief, changes taken in.
  * @internal
  */
-export function placeShownBrief(history: readonly ViewMessage[], brief: ViewMessage, changes: ViewMessage, lastKeys: readonly string[], keyAt: (message: ViewMessage, index: number) => string): ViewMessage[] | undefined {
+export function placeShownBrief(
+  history: readonly ViewMessage[],
+  brief: ViewMessage,
+  changes: readonly ViewMessage[],
+  collapsed: ViewMessage,
+  lastKeys: readonly string[],
+  keyAt: (message: ViewMessage, index: number) => string,
+): { messages: ViewMessage[]; collapsed: boolean } | undefined {
   const at = stuckIndex(history, brief, lastKeys, keyAt);
   if (at < 0) return undefined;
   const withBrief = [...history.slice(0, at), brief, ...history.slice(at)];
-  return placeBrief(withBrief, changes, true, lastKeys, keyAt);
+  let messages = withBrief;
+  let after = at;
+  for (const change of changes) {
+    const shownAt = lastKeys.includes(keyAt(change, -1)) ? stuckIndex(messages, change, lastKeys, keyAt) : messages.length;
+    if (shownAt <= after) return { messages: placeBrief(withBrief, collapsed, true, lastKeys, keyAt), collapsed: true };
+    messages = placeBrief(messages, change, shownAt < messages.length, lastKeys, keyAt);
+    after = shownAt;
+  }
+  return { messages, collapsed: false };
 }
 
 /** A lesson's counters in the playbook's lines (`[id] helpful=X harmful=Y :: …`). */

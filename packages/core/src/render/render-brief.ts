@@ -14,13 +14,20 @@ const BRIEF_FLOOR_SHARE = 0.25;
 /** The last brief each engine counted: its text and tokens (the brief changes only when a lesson does). */
 const lastBriefCount = new WeakMap<EngineState, { id: string; text: string; counter: unknown; tokens: number }>();
 
+/**
+ * The most tokens the brief of a view of `budget` tokens may take: a tenth of the budget, but room
+ * for a lesson or two in a small one, at most 1,200. @internal
+ */
+export function briefAllowance(budget: number): number {
+  const floor = Math.min(BRIEF_FLOOR_TOKENS, Math.floor(budget * BRIEF_FLOOR_SHARE));
+  return Math.min(BRIEF_MAX_TOKENS, Math.max(floor, Math.floor(budget * BRIEF_SHARE)));
+}
+
 /** Renders the turn's brief as one synthetic user message, counted exactly. @internal */
 export function renderBrief(state: EngineState, budget: number): { message: ViewMessage; tokens: number } | undefined {
   if (!state.brief) return undefined;
-  // A tenth of the budget, but room for a lesson or two in a small one (a tiny budget gets no brief
-  // rather than no view).
-  const floor = Math.min(BRIEF_FLOOR_TOKENS, Math.floor(budget * BRIEF_FLOOR_SHARE));
-  const maxTokens = Math.min(BRIEF_MAX_TOKENS, Math.max(floor, Math.floor(budget * BRIEF_SHARE)));
+  // A tiny budget gets no brief rather than no view.
+  const maxTokens = briefAllowance(budget);
   if (maxTokens < BRIEF_MIN_TOKENS) return undefined;
   const brief = state.brief({ maxTokens });
   if (!brief || brief.text.length === 0) return undefined;

@@ -167,10 +167,10 @@ function placeTurnBrief(state: EngineState, request: RenderRequest, history: rea
   const keyAt = lastViewKeyAt(state);
   const shown = sticky ? request.briefShown : undefined;
   if (shown) {
-    const messages = placeShownBrief(history, shown.message, shown.changes, state.lastView, keyAt);
-    if (messages) return { messages, briefTokens: shown.tokens };
+    const placed = placeShownBrief(history, shown.message, shown.changes, shown.collapsed, state.lastView, keyAt);
+    if (placed) return { messages: placed.messages, briefTokens: placed.collapsed ? shown.collapsedTokens : shown.tokens };
     const current = request.brief ? countMessageTokens(request.brief, renderingCounter(state.options.tokenCounter)) : 0;
-    if (request.brief && current > (request.briefTokens ?? 0)) return { messages: [...history, shown.message, shown.changes], briefTokens: shown.tokens };
+    if (request.brief && current > (request.briefTokens ?? 0)) return { messages: [...history, shown.message, shown.collapsed], briefTokens: shown.collapsedTokens };
     return { messages: placeBrief(history, request.brief, false, state.lastView, keyAt), briefTokens: request.brief ? current : undefined };
   }
   // Not sticky (a passthrough view): the current brief, counted (the reserve was the larger).

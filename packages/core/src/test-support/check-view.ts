@@ -102,15 +102,18 @@ export function checkView(engine: ContextEngine, result: AssembleResult, context
     const own = content.startsWith(`${LOOP_NOTICE_HEADER} `) && brief.id !== 'cairn:loop' ? content.slice(content.indexOf('\n\n') + 2) : content;
     expect(own.startsWith(`[${brief.id}]`)).toBe(true);
   }
-  // A sticky brief shown as before may be followed (later in the view) by the message naming its
-  // changes since (`prefix.briefChanges: 'appended'`): synthetic, never before a tool result.
-  const changesAt = brief ? result.messages.findIndex((message) => message.id === `${brief.id}:changes`) : -1;
-  if (changesAt >= 0) {
-    expect(changesAt).toBeGreaterThan(briefAt);
-    expect(result.messages[changesAt]!.synthetic).toBe(true);
-    expect(result.messages[changesAt + 1]?.role).not.toBe('tool');
+  // A sticky brief shown as before may be followed (later in the view) by the messages naming its
+  // changes since (`prefix.briefChanges`: one, or under 'chained' `<id>:changes`,
+  // `<id>:changes:2`, … in that order): synthetic, never before a tool result.
+  const changesIds = brief ? result.messages.filter((message) => message.id.startsWith(`${brief.id}:changes`)).map((message) => message.id) : [];
+  const changesAt = changesIds.map((id) => result.messages.findIndex((message) => message.id === id));
+  expect(changesIds).toEqual(changesIds.map((_, index) => (index === 0 ? `${brief!.id}:changes` : `${brief!.id}:changes:${index + 1}`)));
+  for (const at of changesAt) {
+    expect(at).toBeGreaterThan(briefAt);
+    expect(result.messages[at]!.synthetic).toBe(true);
+    expect(result.messages[at + 1]?.role).not.toBe('tool');
   }
-  const messages = brief ? result.messages.filter((_, index) => index !== briefAt && index !== changesAt) : result.messages;
+  const messages = brief ? result.messages.filter((_, index) => index !== briefAt && !changesAt.includes(index)) : result.messages;
   expect(messages.some((message) => message.id === 'cairn:dead-ends')).toBe(false);
   const { counter, budget } = context;
   const log = engine.getMessages();
