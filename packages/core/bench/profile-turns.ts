@@ -33,7 +33,7 @@ if (!['new', 'new-warm', 'steady', 'restored', 'restored-first', 'restored-first
 }
 const size = Number(sizeArgument);
 const turns = Number(turnsArgument);
-const messages = benchSession(size + turns + 1, size);
+const messages = benchSession(size + turns + 4, size);
 const logged = messages.slice(0, size);
 const counter = createBpeTokenCounter();
 const options = {
@@ -57,6 +57,12 @@ if (phase === 'new' || phase === 'new-warm') {
     engine.ingest({ id: `warm-${turn}`, role: 'assistant', content: `noted ${turn}` });
     engine.assemble({ budget, query: firstQuery });
   }
+}
+
+if (phase.startsWith('restored')) {
+  // As the bench's restart (measure-size.ts, ab-restore.ts): the snapshot is taken after questions
+  // (the first query may be empty: then the engine was never asked one).
+  for (let turn = 0; turn < 3; turn++) engine.assemble({ budget, query: queryOf(turns + turn) });
 }
 
 const session = new Session();

@@ -15,6 +15,7 @@ export { unitTermIndex } from './unit-term-index.js';
 export { referrersOf } from './referrer-index.js';
 export { answerCues } from './answer-cues.js';
 export { dialogueCues } from './dialogue-cues.js';
+export { syncSpeakers } from './speaker-focus.js';
 export { syncToolKeys } from './tool-keys.js';
 export type { ScoreParts } from './score-unit.js';
 export { applySteering, steerDeadEnds } from './steer-dead-ends.js';

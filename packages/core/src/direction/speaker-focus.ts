@@ -80,6 +80,11 @@ interface SpeakerIndex {
 
 const speakerIndexes = new WeakMap<SessionLog, SpeakerIndex>();
 
+/** Brings the log's speaker index up to its units (a restored engine builds it at restore). @internal */
+export function syncSpeakers(log: SessionLog): void {
+  speakerIndex(log);
+}
+
 function speakerIndex(log: SessionLog): SpeakerIndex {
   let index = speakerIndexes.get(log);
   const known = index?.speakers.length ?? 0;

@@ -63,8 +63,7 @@ export class UnitTermIndex {
     this.#grow(units.length);
     const waiting: number[] = [];
     const ready: number[] = [];
-    for (const unit of this.#pending) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
-    for (let unit = this.#seen; unit < units.length; unit++) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
+    sortByOpenCalls(units, this.#pending, this.#seen, waiting, ready);
     this.#seen = units.length;
     this.#pending = waiting;
     if (ready.length > 0) this.#index(log, ready);
@@ -261,4 +260,14 @@ export function unitTermIndex(log: SessionLog): UnitTermIndex {
     indexes.set(log, index);
   }
   return index;
+}
+
+/**
+ * Puts `pending` and the units from `seen` on into `waiting` (a call still open) or `ready`, in
+ * that order. A loop of its own: a long one (a whole log, the first time) in `sync` itself would be
+ * compiled on the stack and leave code V8 throws away later for want of type feedback.
+ */
+function sortByOpenCalls(units: readonly { openCalls: number }[], pending: readonly number[], seen: number, waiting: number[], ready: number[]): void {
+  for (const unit of pending) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
+  for (let unit = seen; unit < units.length; unit++) (units[unit]!.openCalls > 0 ? waiting : ready).push(unit);
 }

@@ -7,7 +7,7 @@ import { compactState } from './compact-state.js';
 import { buildSnapshot, type EngineSnapshot } from './snapshot.js';
 import { topTerms } from '../text/index.js';
 import { lessonsBrief, type LessonsBrief } from './lessons-brief.js';
-import { discoverHotExperiences, experienceAlignment, FailureReadings, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '../dead-ends/index.js';
+import { discoverHotExperiences, experienceAlignment, type DeadEnd, type GuardVerdict, type ProposedToolCall, type RegisterDeadEndInput } from '../dead-ends/index.js';
 import { preloadSharedDeadEnds, publishSharedDeadEnds } from './share-dead-ends.js';
 import type { ContextBranch, ContextEngine, IngestResult } from './context-engine-interface.js';
 import { createBranch, restoreBranches, type BranchParent } from './branch-engine.js';
@@ -22,8 +22,9 @@ import { summarizeUnits } from './summarize-units.js';
 import { summarizePages } from './summarize-pages.js';
 import { reportVitality, withPressure } from './engine-vitality.js';
 import { consolidatePages, consolidatedManifest, zoomPages, type ConsolidateResult, type PageManifest, type PageType, type ZoomRequest, type ZoomResult } from '../pages/index.js';
-import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, observeForPlaybook, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
+import { applyKnown, deadEndOfBullet, mergePlaybookByEmbedder, preloadPlaybook, publishPlaybook, recordBulletOutcome, reflectPlaybook, type PlaybookBullet, type PlaybookDelta } from '../playbook/index.js';
 import { playbookExperienceContext } from './playbook-experience-context.js';
+import { observeIngested, orphanResultsSince } from './observe-ingested.js';
 import { applyDeadEndDelta, readPlaybook, type GetPlaybookOptions } from './playbook-dead-ends.js';
 import { warmCompressions, type WarmOptions, type WarmResult } from './warm-compressions.js';
 import { freezeBackgroundPages } from './freeze-background-pages.js';
@@ -82,19 +83,11 @@ class Engine implements ContextEngine {
     }
     this.afterAppend(unitsBefore);
     freezeBackgroundPages(this.state);
-    const readings = new FailureReadings(); // each tool result's failure is read once for both learners
-    for (const message of messages) this.state.deadEnds.observe(message, readings);
-    const experience = this.state.playbook && playbookExperienceContext(this.state);
-    if (experience) for (const message of messages) observeForPlaybook(this.state.playbook!, message, experience, readings);
+    observeIngested(this.state, messages);
     if (this.state.playbook && options.playbook.share) publishPlaybook(this.state.playbook, options.playbook.share, options.sessionId);
     publishSharedDeadEnds(this.state);
-    const orphanResults: string[] = [];
-    for (let position = entriesBefore; position < log.entries.length; position++) {
-      const entry = log.entries[position]!;
-      if (log.units[entry.unit]!.kind === 'orphan-result') orphanResults.push(entry.message.id);
-    }
     this.state.phase = 'idle';
-    return { added: messages.length, total: log.entries.length, orphanResults };
+    return { added: messages.length, total: log.entries.length, orphanResults: orphanResultsSince(log, entriesBefore) };
   }
 
   /** New units start full and unscored; the global intent is set from the first user messages. */

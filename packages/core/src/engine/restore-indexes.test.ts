@@ -27,6 +27,8 @@ describe('restoreContextEngine builds the derived indexes', () => {
     const { log } = (restored as unknown as { state: EngineState }).state;
     expect(unitTermIndex(log).indexedUnits).toBe(log.units.filter((unit) => unit.openCalls === 0).length);
     expect(unitTermIndex(log).indexedUnits).toBe(log.units.length - 1);
+    // Every settled unit's placeholder is ready (planning asks it of the units it looks at).
+    expect(log.units.filter((unit) => unit.openCalls === 0).every((unit) => unit.placeholderCache?.version === unit.version)).toBe(true);
     for (const query of ['refund of ORD-1020', 'invoice of ORD-1003', undefined]) {
       expect(JSON.stringify(restored.assemble({ budget: 2_000, query }).messages)).toBe(JSON.stringify(engine.assemble({ budget: 2_000, query }).messages));
     }

@@ -70,14 +70,24 @@ export function expandHistory(state: EngineState, projection: Projection): Proje
 const FIDELITY_CODES: Record<Fidelity, number> = { full: 0, compressed: 1, placeholder: 2 };
 
 /**
+ * Each unit's fidelity as one byte. A loop of its own: a long loop in the function that calls it
+ * would be compiled on the stack every turn and thrown away after it (V8 deoptimises the rest of
+ * that function for want of type feedback).
+ */
+function fidelityCodes(state: EngineState, count: number): Uint8Array {
+  const fidelities = new Uint8Array(count);
+  for (let index = 0; index < count; index++) fidelities[index] = FIDELITY_CODES[state.units[index]!.fidelity];
+  return fidelities;
+}
+
+/**
  * Adds `metadata.sovereignty` to an assembled view: classes counted now, the MDL quality computed
  * on first read (from the fidelities and view of this turn). @internal
  */
 export function attachSovereigntyMetadata(state: EngineState, result: AssembleResult, vitality: VitalityReport): void {
   const count = state.log.units.length;
   // This turn's fidelities, kept for the quality (read later, if at all) as one byte a unit.
-  const fidelities = new Uint8Array(count);
-  for (let index = 0; index < count; index++) fidelities[index] = FIDELITY_CODES[state.units[index]!.fidelity];
+  const fidelities = fidelityCodes(state, count);
   const classes: Record<ResourceClass, number> = resourceClassCounts(state);
   const historyTokens = result.metadata.historyTokens;
   const viewTokens = result.metadata.tokens;

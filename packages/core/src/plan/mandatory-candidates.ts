@@ -23,9 +23,14 @@ export function pinnedUnits(state: EngineState): readonly number[] {
     scan = { scanned: 0, pins: state.pinned.size, units: [] };
     scans.set(state, scan);
   }
-  for (let index = scan.scanned; index < units.length; index++) if (units[index]!.pinned) scan.units.push(index);
+  pushPinned(units, scan.scanned, scan.units);
   scan.scanned = units.length;
   return scan.units;
+}
+
+/** Pushes the pinned units from `from` on (a loop of its own: see `fidelityCodes` in engine/sovereignty-projection.ts). */
+function pushPinned(units: readonly { pinned?: boolean }[], from: number, pinned: number[]): void {
+  for (let index = from; index < units.length; index++) if (units[index]!.pinned) pinned.push(index);
 }
 
 /**

@@ -21,3 +21,5 @@ export { escapeXml, PAGED_CONTEXT_VERSION, renderPagedContext } from './render-p
 export { backgroundMemoToJSON, restoreBackgroundMemo } from './background-memo-snapshot.js';
 export type { BackgroundMemoJson } from './background-memo-snapshot.js';
 export { applyChanges, changedLines, changesId, shownChanges, withBriefChanges, BRIEF_CHANGES_HEADER, BRIEF_MORE_CHANGES_HEADER, type BriefWithChanges, type ShownBrief } from './brief-changes.js';
+export { settledUnits } from './run-contents.js';
+export { unitSourceIds } from './unit-source-ids.js';
