@@ -27,6 +27,8 @@ export class StallState {
   replyAsked = true;
   /** A reply asked the user something (a question mark, a request) the user has not answered yet (no value, no yes since): the agent waits for them. */
   awaiting = false;
+  /** The latest reply asked a yes-or-no question (a question mark and no request for details, or an offer: "shall I publish?"): a bare yes answers it whole. */
+  replyYesNo = false;
   /** The user's answer since the latest reply was a yes alone (no value named). */
   yesOnly = false;
   /** The value keys the latest reply named (what a yes to it confirmed). */
