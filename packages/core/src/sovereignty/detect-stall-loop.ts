@@ -31,6 +31,9 @@ const HAS_DIGIT = /\p{N}/u;
 /** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
 const MIN_ECHO_CHARS = 3;
 
+/** Fewest characters of a word a re-asked go-ahead shares with the replies before it to ask about the same thing (loops15; `shall`, `invit` are shorter). */
+const MIN_TOPIC_CHARS = 6;
+
 /**
  * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
  * exact, near and restatement repeats miss:
@@ -291,12 +294,15 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => term.length >= MIN_ECHO_CHARS && replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // A question about what the replies before it asked about: it shares a word of at least
+    // MIN_TOPIC_CHARS characters with them ("publish" again; "invite the manager" after "book room A" is a new question).
+    const sameTopic = chain !== undefined && turn.contentTerms.some((term) => term.length >= MIN_TOPIC_CHARS && chain.terms.has(term));
     // A yes answers a question once: a reply asking again about the very values the user just said
     // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
     // So does a reply asking again for a go-ahead the user just gave to a yes-or-no question, naming
     // nothing new ("publish now?" — "yes" — "really publish?", loops15; a yes acted on brings news, and
     // "sure, …" to a request for details is an answer under way, not a yes to it).
-    const reasked = state.yesOnly && (values.length > 0 || state.replyYesNo) && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
+    const reasked = state.yesOnly && (values.length > 0 || (state.replyYesNo && sameTopic)) && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
     // A reply given again because the user asked for it again answers that request (answersAskAgain).
     const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
     previousReply = turn.contentHash;

@@ -145,7 +145,7 @@ describe('loops15: a go-ahead asked for again after the user said yes is a loop'
     const turns = [
       reply('Shall I publish the correction now?', 'Please publish the correction of article RM-20931.'),
       reply('Just to be sure: it goes online at once. Really publish now?', 'Yes, please publish.'),
-      reply('Before I do it, please confirm once more that it should go live.', 'Yes! Now.'),
+      reply('Before I publish it, please confirm once more that it should go live.', 'Yes! Now.'),
     ];
     expect(detectStallLoop(turns, stall)).toMatchObject({ kind: 'content' });
   });
@@ -159,6 +159,13 @@ describe('loops15: a go-ahead asked for again after the user said yes is a loop'
     expect(dialogueActs('Bevor ich es tue – bestätigen Sie bitte noch einmal, dass die Korrektur live gehen soll.')).toContain('request');
     expect(dialogueActs('Ich bestätige: die Korrektur ist online.')).not.toContain('request');
     expect(detectStallLoop(turns, stall)).toMatchObject({ kind: 'content' });
+  });
+
+  it('does not count new questions each answered yes', () => {
+    const questions = ['Shall I book room A for the interview?', 'Shall I invite the hiring manager?', 'Shall I send the calendar invite now?', 'Done: room A, the manager and the candidate are invited.'];
+    expect(anyRaises([reply(questions[0]!, 'Book the interview for Tuesday 10:00.'), reply(questions[1]!, 'yes'), reply(questions[2]!, 'yes'), reply(questions[3]!, 'yes')])).toBe(false);
+    const german = ['Soll ich Raum A für das Gespräch buchen?', 'Soll ich die Personalleiterin einladen?', 'Soll ich den Kalendereintrag verschicken?', 'Erledigt.'];
+    expect(anyRaises([reply(german[0]!, 'Buche das Gespräch für Dienstag.'), reply(german[1]!, 'Ja.'), reply(german[2]!, 'Ja.'), reply(german[3]!, 'Ja.')]), 'German').toBe(false);
   });
 
   it('does not count a request for details answered "sure, …" and asked for in part again', () => {
