@@ -3,6 +3,7 @@ import { callSignature, classifyToolEffect } from '../dead-ends/index.js';
 import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
+import { statesStandingOrder } from './standing-orders.js';
 import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
@@ -99,6 +100,12 @@ export interface AssistantTurnHashes {
   promptRepeats?: number;
   /** That user turn asks for something again (`say that once more`, `다시 한 번만요`: {@link asksAgain}); absent without terms, without such a turn or when it does not. */
   promptAsksAgain?: boolean;
+  /** Who said that user turn: the `name` its user messages share (a person of several answering the agent); absent without terms, without such a turn, or when they name none or several (loops15). */
+  promptSpeaker?: string;
+  /** That user turn states a standing order, a step to take for each item ({@link statesStandingOrder}: "verify the hash at every custody step"); absent without terms, without such a turn or when it does not (loops15). */
+  promptStandingOrder?: boolean;
+  /** Distinct terms of the text beside its tool calls (the call's narration: "checking tray 2"); absent without terms, without calls or without text (loops15). */
+  narrationTerms?: readonly string[];
   /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
   /** Hash of that user turn's text (whitespace and case folded); absent without terms or without such a turn. */
@@ -187,6 +194,7 @@ export function hashAssistantTurn(
     hashes.contentActs = dialogueActs(text);
     hashes.contentAsks = QUESTION_MARK.test(text);
   }
+  if (calls.length > 0 && text.length > 0) hashes.narrationTerms = termSet(text);
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');
   if (said.trim().length > 0) {
     hashes.promptTerms = termSet(said);
@@ -196,6 +204,10 @@ export function hashAssistantTurn(
     const repeats = requestedRepeats(said);
     if (repeats !== undefined) hashes.promptRepeats = repeats;
     if (asksAgain(said)) hashes.promptAsksAgain = true;
+    if (statesStandingOrder(said)) hashes.promptStandingOrder = true;
+    const speakers = new Set(prompt.filter((turn) => turn.role === 'user').map((turn) => turn.name));
+    const [speaker] = speakers;
+    if (speakers.size === 1 && speaker !== undefined) hashes.promptSpeaker = speaker;
     const folded = fold(said);
     const steady = steadyOutputText(folded);
     hashes.promptHash = hashText(folded);

@@ -2,6 +2,7 @@ import type { LoopSignal } from '../options/index.js';
 import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { answersAskAgain } from './asks-again.js';
 import { AskedAgainRuns, RequestedRuns } from './requested-repeats.js';
+import { StandingOrderRuns } from './standing-orders.js';
 
 /** Settings of {@link detectLoop}. */
 export interface DetectLoopOptions {
@@ -13,6 +14,8 @@ export interface DetectLoopOptions {
 
 interface Key {
   key: string;
+  /** A call that is a standing order's step on a new item (StandingOrderRuns). */
+  step?: boolean;
   kind: LoopSignal['kind'];
   hash: string;
   toolName?: string;
@@ -37,6 +40,8 @@ interface Key {
  *   (`answersAskAgain`: "once more, please"), and the identical call made in the turn right after
  *   the user asks for something again (`AskedAgainRuns`: its count so far is granted; a repeat
  *   made unasked past it counts).
+ * - the identical call made again while a standing order of the user's holds ("verify the hash at
+ *   every custody step"), each time narrated as a step on a new item (`StandingOrderRuns`, loops15).
  * Among several repeating things the one seen most wins (ties: the latest). Pure and deterministic.
  *
  * @param turns - Hashes of assistant messages, oldest first ({@link hashAssistantTurn}).
@@ -62,9 +67,12 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
   const allowed = new Map<string, number>();
   /** The repeats of each call made right after the user asked for it again (AskedAgainRuns). */
   const askedAgain = new AskedAgainRuns();
+  /** The repeats of each call a standing order grants, each on a new item (StandingOrderRuns, loops15). */
+  const standing = new StandingOrderRuns(turns, window);
   recent.forEach((turn, position) => {
     order.set(turn.id, position);
     requested.heard(turn);
+    standing.heard(turn);
     // A new successful change of state: what repeated before it may now turn out differently.
     for (const call of turn.calls) {
       if (!call.changed) continue;
@@ -86,9 +94,9 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       const hash = `${call.callHash}:${call.resultHash}`;
       if (once.has(hash)) continue;
       once.add(hash);
-      keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName });
+      keys.push({ key: `t:${hash}`, kind: 'call', hash: call.callHash, toolName: call.toolName, step: standing.step(call.callHash, turn.narrationTerms) });
     }
-    for (const { key, kind, hash, toolName } of keys) {
+    for (const { key, kind, hash, toolName, step } of keys) {
       const known = counts.get(key);
       if (known) {
         known.count++;
@@ -98,7 +106,7 @@ export function detectLoop(turns: readonly AssistantTurnHashes[], { window, repe
       }
       if (kind !== 'call') continue;
       const count = counts.get(key)!.count;
-      allowed.set(key, Math.max(requested.allowance(hash), askedAgain.see(key, count, turn.promptAsksAgain === true)));
+      allowed.set(key, Math.max(requested.allowance(hash), askedAgain.see(key, count, turn.promptAsksAgain === true), standing.grant(key, count, step === true)));
       // A run the user's latest turn asked for ("play it four times") is progress: the replies
       // reporting the runs so far restate nothing (loops14).
       if (count <= requested.allowance(hash)) for (const [other, signal] of counts) if (signal.kind === 'content') counts.delete(other);

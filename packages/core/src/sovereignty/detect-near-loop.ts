@@ -25,6 +25,8 @@ interface Reply {
   hash: string;
   terms: readonly string[];
   values: string;
+  /** Who answered it (`promptSpeaker` of the turn after it), when the user turns name speakers (loops15). */
+  answeredBy?: string;
 }
 
 interface Attempt {
@@ -73,7 +75,10 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  * latest turn asked for: `requestedRepeats`, "run it 5 times", before the window too — `RequestedRuns`;
  * replies before a run asked for are dropped: they report it; a reply given word for word again
  * right after the user asks for it again is not counted: `answersAskAgain`), with no new successful
- * change of state in between (a new edit or write that applied starts the count afresh). Only
+ * change of state in between (a new edit or write that applied starts the count afresh). Replies
+ * answered by different named people (`promptSpeaker` of the turn after each: a sign-off asked of
+ * each editor in turn) are one request to each, not one said again (loops15): a group counts the
+ * replies the one most frequent speaker answered, and those not answered by a named speaker yet. Only
  * failed calls count here: a successful call with varied arguments is progress, and exact repeats
  * of successful calls are `detectLoop`'s. Pure and deterministic; needs the turns hashed with
  * `terms` ({@link hashAssistantTurn}). Cost per call: O(k²) comparisons of bounded term lists for
@@ -96,8 +101,12 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   const requested = new RequestedRuns(turns, options.window);
   /** How often each call was made in the window. */
   const runs = new Map<string, number>();
+  /** The latest turn's reply, if the latest turn was one: the next user turn answers it. */
+  let lastReply: Reply | undefined;
   for (const turn of turns.slice(-options.window)) {
     requested.heard(turn);
+    if (lastReply && turn.promptSpeaker !== undefined) lastReply.answeredBy = turn.promptSpeaker;
+    lastReply = undefined;
     for (const call of turn.calls) {
       if (!call.changed) continue;
       const change = `${call.callHash}:${call.resultHash}`;
@@ -106,7 +115,10 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
     }
     // A reply given again because the user asked for it again is the answer asked for (answersAskAgain).
     if (turn.calls.length === 0 && turn.contentTerms.length > 0) {
-      if (!answersAskAgain(turn, previousReply)) items.push({ kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') });
+      if (!answersAskAgain(turn, previousReply)) {
+        lastReply = { kind: 'content', id: turn.id, hash: turn.contentHash, terms: turn.contentTerms, values: turn.contentValues.join(' ') };
+        items.push(lastReply);
+      }
       previousReply = turn.contentHash;
     }
     // A run the user's latest turn asked for ("play it four times") is progress: the replies
@@ -127,15 +139,22 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   let best: LoopSignal | undefined;
   let bestAt = -1;
   items.forEach((item, at) => {
-    let count = 0;
     let lastId = item.id;
     let asked = 0;
+    /** The near repeats by who answered them ('' : not answered by a named speaker yet). */
+    const bySpeaker = new Map<string, number>();
     for (const other of items) {
       if (!near(item, other, options)) continue;
-      count++;
+      const speaker = other.kind === 'content' ? (other.answeredBy ?? '') : '';
+      bySpeaker.set(speaker, (bySpeaker.get(speaker) ?? 0) + 1);
       lastId = other.id;
       asked = other.kind === 'call' ? other.requested : 0;
     }
+    // The same request put to different people is one request to each (loops15): only the replies
+    // one speaker answered, and those no named speaker answered yet, are said again to the same one.
+    const unanswered = bySpeaker.get('') ?? 0;
+    bySpeaker.delete('');
+    const count = unanswered + Math.max(0, ...bySpeaker.values());
     // The same call tried no more often than the user's latest turn asked for is what was asked.
     if (count < options.repeats || count <= asked) return;
     if (!best || count > best.count || (count === best.count && at > bestAt)) {

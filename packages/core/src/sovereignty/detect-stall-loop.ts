@@ -1,20 +1,22 @@
 import type { LoopSignal, StallSettings } from '../options/index.js';
 import type { AssistantTurnHashes, CallObservation } from './assistant-turn-hashes.js';
 import { ChangeCycles } from './change-cycles.js';
-import { SameCallReruns } from './same-call-reruns.js';
-import { NoNewsStreak, observationNews } from './no-news-streak.js';
+import { observationNews, type NoNewsStreak } from './no-news-streak.js';
+import type { SameCallReruns } from './same-call-reruns.js';
 import { FutileChanges } from './futile-changes.js';
-import { SteadyRepeats, changeKey, silentChange } from './steady-repeats.js';
+import { changeKey, silentChange, type SteadyRepeats } from './steady-repeats.js';
 import { DIALOGUE_FILLER, type affirms, type dialogueActs } from './dialogue-acts.js';
-import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
-import { jaccard, valueKeys } from './near-repeat-features.js';
+import type { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
+import { valueKeys } from './near-repeat-features.js';
 import { AskedAgainRuns, RequestedRuns, type requestedRepeats } from './requested-repeats.js';
 import { answersAskAgain } from './asks-again.js';
 import { CountedOutcomes } from './counted-outcomes.js';
 import { JitteredChanges } from './jittered-changes.js';
 import { StampedPrompts, withoutPrompt } from './stamped-prompts.js';
-import { changedAgain, samePlace, SAME_CHANGE_WORDING, SAME_PLACE_DISTANCE } from './changed-again.js';
-import type { BeforeChange, Chain, OutputGroup } from './stall-state-types.js';
+import { changedAgain, type SAME_CHANGE_WORDING, type SAME_PLACE_DISTANCE } from './changed-again.js';
+import type { BeforeChange } from './stall-state-types.js';
+import { StallState } from './stall-state.js';
+import { StandingOrderRuns } from './standing-orders.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -29,90 +31,8 @@ const HAS_DIGIT = /\p{N}/u;
 /** Fewest characters of a user's term a reply must take up to count as taking up the user's words (shorter ones are particles). */
 const MIN_ECHO_CHARS = 3;
 
-
-/** What the window has seen so far: terms, values, outputs, and the reply chain under way. */
-class StallState {
-  terms = new Set<string>();
-  values = new Set<string>();
-  /** Terms said in replies: a user's term none of them said is something the agent has not taken up yet. */
-  replied = new Set<string>();
-  /** Outputs seen (their terms): one like none of them is news. */
-  outputs: (readonly string[])[] = [];
-  shortOutputs = new Set<string>();
-  changes = new Set<string>();
-  chain: Chain | undefined;
-  /** A new output was seen since the latest reply (the agent learnt something it may now report). */
-  learnt = false;
-  /** The user answered since the latest reply (named a value, said yes). */
-  userAnswered = false;
-  /** The user asked something since the latest reply. */
-  userAsked = false;
-  /** The latest reply asked something (a question, a request, an offer): a yes answers only that. */
-  replyAsked = true;
-  /** A reply asked the user something (a question mark, a request) the user has not answered yet (no value, no yes since): the agent waits for them. */
-  awaiting = false;
-  /** The user's answer since the latest reply was a yes alone (no value named). */
-  yesOnly = false;
-  /** The value keys the latest reply named (what a yes to it confirmed). */
-  replyValues: ReadonlySet<string> = new Set();
-  /** Terms the user said since the latest reply that no reply has said. */
-  userTerms = new Set<string>();
-  /** The run of the same output read back to back (another output of `MIN_OUTPUT_TERMS` terms ends it). */
-  run: OutputGroup | undefined;
-  /** Each call's answers since the latest change: the same call answered alike again and again. */
-  reruns = new SameCallReruns();
-  /** Each call's exact repeats since the latest change, read with volatile tokens masked (as the exact detector counts: a change that made no difference still starts them afresh). */
-  repeats = new SteadyRepeats();
-  /** Observations in a row that told nothing new (not restored when a change turns out to make no difference: a change is no observation). */
-  readonly streak = new NoNewsStreak();
-
-  /** A new successful change of state: what repeated before it may now turn out differently. */
-  reset(): void {
-    this.outputs = [];
-    this.shortOutputs = new Set();
-    this.chain = undefined;
-    this.run = undefined;
-    this.reruns = new SameCallReruns();
-    this.repeats = new SteadyRepeats();
-    this.streak.clear();
-    this.learnt = true;
-  }
-
-  know(terms: readonly string[], values: readonly string[]): void {
-    for (const term of terms) this.terms.add(term);
-    for (const value of values) this.values.add(value);
-  }
-
-  /** Counts a tool output; returns the group it joined (or started). */
-  see(terms: readonly string[], hash: string, callHash: string, toolName: string, places: readonly number[], at: number, id: string, similarity: number): OutputGroup | undefined {
-    if (terms.length < MIN_OUTPUT_TERMS) {
-      // A short output is news unless the same tool gave it before (`[]` from a one-stop search
-      // after a direct one answers another question; `300.0` from another expression does not).
-      const key = `${toolName}:${hash}`;
-      if (!this.shortOutputs.has(key)) this.learnt = true;
-      this.shortOutputs.add(key);
-      return undefined;
-    }
-    // The very call of the run asked again and answered otherwise (a status, a percentage moved
-    // on): the world changed between two identical asks — a poll, not the same output.
-    const run = this.run;
-    const polled = run !== undefined && (run.answers.get(callHash) ?? hash) !== hash;
-    if (polled || !this.outputs.some((known) => jaccard(known, terms) >= similarity)) this.learnt = true;
-    this.outputs.push(terms);
-    if (run && !polled && jaccard(run.terms, terms) >= similarity && run.places.every((known) => samePlace(known, places))) {
-      if (run.at !== at) {
-        run.count++;
-        run.at = at;
-        run.lastId = id;
-        run.places.push(places);
-      }
-      run.answers.set(callHash, hash);
-      return run;
-    }
-    this.run = { terms, hash, toolName, answers: new Map([[callHash, hash]]), places: [places], count: 1, at, lastId: id };
-    return this.run;
-  }
-}
+/** Fewest characters of a word a re-asked go-ahead shares with the replies before it to ask about the same thing (loops15; `shall`, `invit` are shorter). */
+const MIN_TOPIC_CHARS = 6;
 
 /**
  * Detects a stall — a stretch of turns that adds nothing new, however it is worded — which
@@ -216,9 +136,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   const askedAgain = new AskedAgainRuns();
   /** Whether the turn under way follows a user's turn asking for something again. */
   let asksAgainNow = false;
-  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs (a count, or "again" before it). */
+  /** The repeats of each call a standing order grants, each narrated as a step on a new item (loops15). */
+  const standing = new StandingOrderRuns(turns, options.window);
+  /** Whether the call under way is a standing order's step on a new item (StandingOrderRuns.step). */
+  let step = false;
+  /** Counts a repeat of the identical call (or change), unless the user asked for at least that many runs (a count, or "again" before it) or a standing order asks for it on each new item. */
   const considerRepeat = (signal: LoopSignal): void => {
-    if (signal.count > Math.max(requested.allowance(signal.hash), askedAgain.see(signal.hash, signal.count, asksAgainNow))) consider(signal);
+    const granted = Math.max(askedAgain.see(signal.hash, signal.count, asksAgainNow), standing.grant(signal.hash, signal.count, step));
+    if (signal.count > Math.max(requested.allowance(signal.hash), granted)) consider(signal);
   };
   const cycles = new ChangeCycles();
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
@@ -238,11 +163,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let lastChange: CallObservation | undefined;
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
+  /** Who spoke in the latest user turn naming its speaker. */
+  let speaker: string | undefined;
   /** The latest user turn: one said again with only its stamps moved (an auto-reply) is read as no turn. */
   const stamped = new StampedPrompts();
   turns.slice(-options.window).forEach((heard, at) => {
     const turn = stamped.repeats(heard) ? withoutPrompt(heard) : heard;
     asksAgainNow = turn.promptAsksAgain === true;
+    standing.heard(turn);
     // A user who speaks directs what follows: a toggle, a retry, another search asked for is no loop.
     if ((turn.promptTerms ?? []).length > 0) {
       requested.heard(turn);
@@ -253,10 +181,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     for (const call of turn.calls) {
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
       if (!call.changed || silentChange(call)) continue;
+      step = standing.step(call.callHash, turn.narrationTerms);
       const returned = cycles.see(call, turn.id);
       if (returned !== undefined) {
         // The state set back to one it was in: no progress, the loop before it goes on.
-        consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
+        // A cycle a standing order asks for on each new item (230 °C, then 200 °C, for every tray) goes on with the items (loops15).
+        if (returned > standing.grant(`cycle:${call.callHash}`, returned, step)) consider({ kind: 'call', count: returned, hash: call.callHash, lastId: turn.id, near: true, toolName: call.toolName });
         continue;
       }
       // A change is made again only while nothing it could have caused has moved: once a call is
@@ -277,6 +207,10 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // The identical change answered alike again: the same attempt made again.
       const again = state.repeats.see(change, call, at, turn.id);
       considerRepeat({ kind: 'call', count: again.count, hash: again.hash, lastId: again.lastId, near: true, toolName: again.toolName });
+      // A change made again right after the user asked for it again ("resend it, please") is what was
+      // asked: the reply reporting it is progress (loops15). A read made again to "check again" is not:
+      // the same answer restated to a user who doubts it is still a restatement.
+      if (asksAgainNow) state.learnt = true;
       lastChange = call;
       futile.made(call, turn.id);
       // What the change answered is known (a job id it returned is no news when a status call names it).
@@ -286,6 +220,12 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // may take up (a new request, or an earlier one the agent never answered); a value (an id, a
     // date, a choice among listed options) or a yes is an answer, not a push.
     const promptTerms = turn.promptTerms ?? [];
+    // Another person answering (the user turns name their speakers): what the agent says next it
+    // says to someone new, not again to the same one (a sign-off asked of each editor, loops15).
+    if (turn.promptSpeaker !== undefined) {
+      if (speaker !== undefined && turn.promptSpeaker !== speaker) state.chain = undefined;
+      speaker = turn.promptSpeaker;
+    }
     const promptValues = valueKeys(turn.promptValues ?? []);
     // A push to do it again ("please check once more", `asksAgain`) asks for nothing new: a reply
     // echoing its words ("checking once more: …") takes up no new request.
@@ -307,6 +247,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.know(promptTerms, promptValues);
     for (const call of turn.calls) {
       if (call.changed || call.resultHash === '') continue;
+      step = standing.step(call.callHash, turn.narrationTerms);
       const outcome = counted.outcome(call, handles);
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
@@ -334,13 +275,14 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       const wasted = futile.judge(news.moved || news.novel.length > 0);
       if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       const streak = state.streak.see(call, outcome, news, at, turn.id);
-      if (streak && streak.count > requested.allowance(streak.hash)) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
+      if (streak && streak.count > Math.max(requested.allowance(streak.hash), standing.grant(`streak:${streak.hash}`, streak.count, step))) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
       const group = state.see(call.resultTerms, outcome, call.callHash, call.toolName, call.argumentNumbers ?? [], at, turn.id, options.outputSimilarity);
       state.know(call.resultTerms, valueKeys(call.resultTerms.filter((term) => HAS_DIGIT.test(term))));
-      if (group) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
+      // The same output read for each new item a standing order names (the hash verified at every custody step) is the order's step (loops15).
+      if (group && group.count > standing.grant(`output:${group.hash}`, group.count, step)) consider({ kind: 'call', count: group.count, hash: group.hash, lastId: group.lastId, near: true, toolName: group.toolName });
     }
     if (turn.calls.length > 0 || turn.contentTerms.length === 0) return;
     // A reply after a change reports on it: the change stands.
@@ -352,9 +294,15 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const echoed = [...state.userTerms].filter((term) => term.length >= MIN_ECHO_CHARS && replyTerms.has(term)).length;
     const chain = state.chain;
     const restated = chain ? turn.contentTerms.filter((term) => chain.terms.has(term)).length / turn.contentTerms.length : 0;
+    // A question about what the replies before it asked about: it shares a word of at least
+    // MIN_TOPIC_CHARS characters with them ("publish" again; "invite the manager" after "book room A" is a new question).
+    const sameTopic = chain !== undefined && turn.contentTerms.some((term) => term.length >= MIN_TOPIC_CHARS && chain.terms.has(term));
     // A yes answers a question once: a reply asking again about the very values the user just said
     // yes to ("is it Gartenstraße 66?" — "Ja" — "really Gartenstraße 66?") got no answer it lacked.
-    const reasked = state.yesOnly && values.length > 0 && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
+    // So does a reply asking again for a go-ahead the user just gave to a yes-or-no question, naming
+    // nothing new ("publish now?" — "yes" — "really publish?", loops15; a yes acted on brings news, and
+    // "sure, …" to a request for details is an answer under way, not a yes to it).
+    const reasked = state.yesOnly && (values.length > 0 || (state.replyYesNo && sameTopic)) && values.every((value) => state.replyValues.has(value)) && (turn.contentAsks === true || acts.includes('request'));
     // A reply given again because the user asked for it again answers that request (answersAskAgain).
     const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
     previousReply = turn.contentHash;
@@ -362,7 +310,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
     // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
-    const sameThing = acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
+    // A go-ahead asked for again is the same ask, an offer ("shall I publish?") or a request ("please confirm") (loops15).
+    const sameThing = reasked || acts.length === 0 || chain === undefined || chain.acts.size === 0 || acts.some((act) => chain.acts.has(act));
     if (stalled && chain && sameThing) {
       chain.count++;
       chain.lastId = turn.id;
@@ -386,6 +335,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     state.learnt = false;
     state.userAnswered = false;
     state.yesOnly = false;
+    state.replyYesNo = (turn.contentAsks === true && !acts.includes('request')) || acts.includes('offer');
     state.replyValues = new Set(values);
     state.userAsked = false;
     state.replyAsked = turn.contentAsks !== false || acts.length > 0;

@@ -37,6 +37,14 @@ const REQUEST = anyOf([
   // "I am not able to proceed without your user id"
   "(?:cannot|can't|unable to|not able to) (?:proceed|continue|go on|look|help|access|assist)[^.?!]{0,40} (?:without|until|unless)",
 ]);
+/**
+ * A request to confirm, in a few other languages (loops15): German `bestätigen Sie`, `bitte …
+ * bestätigen`; French `confirmez`, `veuillez confirmer`; Spanish and Portuguese `confirme`,
+ * `confírmeme`; Italian `confermi`, `mi confermi`; Dutch `bevestig`, `wilt u … bevestigen`.
+ * Whole words; case does not matter.
+ */
+const REQUEST_CONFIRM_OTHER = /(?<![\p{L}\p{N}])(?:bestätigen sie|bitte(?: \p{L}+){0,3} bestätigen|confirmez|veuillez confirmer|conf[ií]rme(?:me|la|lo|n)?|confermi|mi conferm\p{L}*|bevestig|(?:wilt|kunt) u(?: \p{L}+){0,3} bevestigen)(?![\p{L}\p{N}])/u;
+
 /** Markers of an offer or a proposal: what the agent can do instead, or a question whether to go ahead. */
 const OFFER =
   /\b(?:i (?:can|could) (?:offer|provide|issue|give|do|arrange)|i(?:'m| am) able to (?:offer|provide|give|issue)|offer(?:ing)? you|the (?:most|best) i can|what i (?:can|am able to) (?:offer|provide|do)|would you like (?:me )?to|shall i|should i|do you want me to|how about|as an alternative|alternatively)\b/;
@@ -56,7 +64,7 @@ export function dialogueActs(text: string): DialogueAct[] {
   const folded = text.toLowerCase().replace(APOSTROPHES, "'");
   const acts: DialogueAct[] = [];
   if (REFUSE.test(folded)) acts.push('refuse');
-  if (REQUEST.test(folded)) acts.push('request');
+  if (REQUEST.test(folded) || REQUEST_CONFIRM_OTHER.test(folded)) acts.push('request');
   if (OFFER.test(folded)) acts.push('offer');
   return acts;
 }

@@ -55,7 +55,9 @@ describe('loops14: a standalone hexadecimal id of 8 characters or more is volati
     expect(steadyOutputText(`${before}${token} ok`)).toBe(`${before}# ok`);
   });
 
-  test.prop([fc.stringMatching(/^[0-9a-z]{1,7}$/), fc.stringMatching(/^[g-z]+[0-9]+[a-z0-9]*$/)])('a token shorter than 8, or holding a letter past f, is kept', (short, other) => {
+  // A compound duration (`0h0m`, `1h30m`) is a clock reading the volatile mask takes whole: not drawn.
+  const notDuration = (token: string): boolean => !/^(?:\d+[dhms])+$/.test(token);
+  test.prop([fc.stringMatching(/^[0-9a-z]{1,7}$/).filter(notDuration), fc.stringMatching(/^[g-z]+[0-9]+[a-z0-9]*$/)])('a token shorter than 8, or holding a letter past f, is kept', (short, other) => {
     expect(steadyOutputText(`id ${short} and ${other} end`)).toBe(`id ${short} and ${other} end`.replace(/\b\d+[dhms]\b|\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?)\b/g, '#'));
   });
 });
@@ -102,8 +104,11 @@ describe('loops14: a value its key names an id moved alone is a new handle, the 
   const value = fc.oneof(fc.stringMatching(/^[0-9]{3,10}$/), fc.stringMatching(/^[a-z]{1,3}[0-9a-z]{2,10}$/));
   test.prop([key, value, value, fc.boolean()])('two outputs differing only in a value its key names a handle (an id, a nonce, a cursor, a stamp, a timing) are the same outcome', (name, first, second, quoted) => {
     const text = (id: string): string => steadyOutputText(`{"status":"pending","${name}":${quoted ? `"${id}"` : id},"queue":"north"}`);
-    expect(namedIdsMasked(text(first))).toBeDefined();
-    expect(namedIdsMasked(text(first))).toBe(namedIdsMasked(text(second)));
+    // A value the volatile-token mask took already (an unquoted 8-character hexadecimal id) is masked
+    // before the named-id mask looks: the outcome is the steady text then (as `idlessHash` falls back).
+    const outcome = (id: string): string => namedIdsMasked(text(id)) ?? text(id);
+    expect(outcome(first)).toBe(`{"status":"pending","${name}":${quoted ? '"#"' : '#'},"queue":"north"}`);
+    expect(outcome(first)).toBe(outcome(second));
   });
 
   test.prop([fc.constantFrom('paid', 'valid', 'void', 'status', 'rapid', 'width', 'idle', 'tokens', 'counts', 'depart_at', 'due', 'scheduled', 'duration'), fc.stringMatching(/^[a-z0-9]{1,10}$/)])('a key merely ending in the letters of a handle, or naming a time of the world, masks nothing', (name, word) => {
