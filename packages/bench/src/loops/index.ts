@@ -51,3 +51,5 @@ export { BLIND_EPISODES_PER_KIND_11, BLIND_LOOP_KINDS_11, OBSERVED_KINDS_11, bli
 export type { BlindLoopEpisode11, BlindLoopEpisodeKind11, BlindLoopStratum11 } from './blind-loop-episodes-11.js';
 export { BLIND_EPISODES_PER_KIND_12, BLIND_LOOP_KINDS_12, OBSERVED_KINDS_12, blindLoopEpisode12, blindLoopEpisodes12 } from './blind-loop-episodes-12.js';
 export type { BlindLoopEpisode12, BlindLoopEpisodeKind12, BlindLoopStratum12 } from './blind-loop-episodes-12.js';
+export { BLIND_EPISODES_PER_KIND_13, BLIND_LOOP_KINDS_13, OBSERVED_KINDS_13, blindLoopEpisode13, blindLoopEpisodes13 } from './blind-loop-episodes-13.js';
+export type { BlindLoopEpisode13, BlindLoopEpisodeKind13, BlindLoopStratum13 } from './blind-loop-episodes-13.js';
