@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, blindLoopEpisodes13, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -245,6 +245,40 @@ export function printTwelfthBlindSetReport(options: DetectLoopOptions, detectors
         ['vet', 'animal hospital'],
       ],
       secondLabels: 'loop-labels-twelfth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the thirteenth blind set (`src/loops/blind-loop-episodes-13.ts`): 60
+ * episodes written while loops16 was tuned on the twelfth; its novel kinds come from eight more
+ * domains, with loop shapes in the mix real agent logs show.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printThirteenthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Thirteenth blind set',
+      about:
+        "src/loops/blind-loop-episodes-13.ts, written by an author who never read a detector, while the stall detector's twelfth version (loops16) was tuned on the twelfth set; observed (tau-bench and CodeR) and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes13(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['museum', 'museum'],
+        ['school', 'school office'],
+        ['pharmacy', 'pharmacy'],
+        ['gym', 'gym'],
+        ['vineyard', 'vineyard'],
+        ['solar', 'solar park'],
+        ['ski', 'ski resort'],
+        ['aquarium', 'aquarium'],
+      ],
+      secondLabels: 'loop-labels-thirteenth-second.json',
     },
     options,
     detectors,
