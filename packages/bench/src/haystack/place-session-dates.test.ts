@@ -24,6 +24,11 @@ describe('placeSessionDates', () => {
     expect(dated[3]![0]!.timestamp).toBe(20 * DAY + 60_000 + Math.floor((10 * DAY) / 2 / 60_000) * 60_000);
   });
 
+  it('keeps start times on whole minutes when the mean gap is not', () => {
+    const dated = placeSessionDates([distractor(1, 0), target(1, 10), target(2, 11), { ...target(3, 0), session: { number: 3, messages: [at('t3', 13 * DAY + 60_000)] } }]);
+    expect(dated[0]![0]!.timestamp! % 60_000).toBe(0);
+  });
+
   it('caps a distractor session at the next one so time never goes back', () => {
     const long = { session: { number: 1, messages: [at('x', 0), at('y', 50 * DAY)] }, target: false };
     const times = placeSessionDates([target(1, 10), long, distractor(2, 0), target(2, 11)]).flat().map((message) => message.timestamp!);

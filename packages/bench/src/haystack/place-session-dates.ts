@@ -14,9 +14,9 @@ const DAY = 24 * 60 * MINUTE;
 const firstTime = (messages: readonly CairnMessage[]): number | undefined => messages.find((message) => message.timestamp !== undefined)?.timestamp;
 const lastTime = (messages: readonly CairnMessage[]): number | undefined => messages.findLast((message) => message.timestamp !== undefined)?.timestamp;
 
-/** The target's mean gap between session starts (one day when it has a single session). */
+/** The target's mean gap between session starts, in whole minutes (one day when it has a single session). */
 function meanGap(starts: readonly number[]): number {
-  return starts.length > 1 ? Math.max(MINUTE, (starts.at(-1)! - starts[0]!) / (starts.length - 1)) : DAY;
+  return starts.length > 1 ? Math.max(MINUTE, Math.round((starts.at(-1)! - starts[0]!) / (starts.length - 1) / MINUTE) * MINUTE) : DAY;
 }
 
 /** Moves one distractor session to start at `start`, keeping its messages' offsets, none later than `cap`. */
