@@ -221,6 +221,7 @@ export {
   findSpeakers,
   type HaystackOrigin,
   interleave,
+  type LocomoHaystackDatasetOptions,
   type LocomoHaystackOptions,
   type PlacedSession,
   placeSessionDates,

@@ -15,6 +15,12 @@ export interface LocomoHaystackOptions {
   seed?: number;
 }
 
+/** Options of {@link createLocomoHaystackDataset}. */
+export interface LocomoHaystackDatasetOptions extends LocomoHaystackOptions {
+  /** Ids of the target conversations, each given all the others as distractors. @default all of them */
+  targets?: readonly string[];
+}
+
 /** Where a distractor message came from, in its `metadata.haystack`. */
 export interface HaystackOrigin {
   /** The distractor conversation's id, e.g. `conv-30`. */
@@ -99,13 +105,7 @@ export function buildLocomoHaystack(target: BenchmarkSession, distractors: reado
  * const haystack = createLocomoHaystackDataset(locomo.sessions);
  * ```
  */
-export function createLocomoHaystackDataset(
-  conversations: readonly BenchmarkSession[],
-  { seed, targets }: LocomoHaystackOptions & {
-    /** Ids of the target conversations. @default all of them */
-    targets?: readonly string[];
-  } = {},
-): BenchmarkDataset {
+export function createLocomoHaystackDataset(conversations: readonly BenchmarkSession[], { seed, targets }: LocomoHaystackDatasetOptions = {}): BenchmarkDataset {
   if (conversations.length < 2) throw new Error(`A haystack needs at least two conversations; got ${conversations.length}.`);
   const ids = conversations.map((conversation) => conversation.id);
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
