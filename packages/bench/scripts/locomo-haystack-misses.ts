@@ -5,9 +5,10 @@
 // distractors) and gained, by LoCoMo category and by whether the question asks "when".
 //
 //   npx tsx --conditions=@cairn/source packages/bench/scripts/locomo-haystack-misses.ts \
-//     ../shared/data[,/tmp/locomo-unseen] [--budget 0.1] [--strategies cairn,bm25]
+//     ../shared/data[,/tmp/locomo-unseen] [--budget 0.1] [--strategies cairn,bm25] [--targets first|all]
 //
-// Targets: the first folder's conversations; distractors: every folder's.
+// Targets: the first folder's conversations (`--targets all`: every conversation, each reported
+// apart too); distractors: every folder's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,7 +19,7 @@ import { createCachingTokenCounter, loadDatasets } from '../src/runner/index.js'
 import type { BenchmarkSession } from '../src/runner/benchmark-types.js';
 import { STRATEGIES, type StrategyName } from '../src/strategies/index.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { budget: { type: 'string', default: '0.1' }, strategies: { type: 'string', default: 'cairn,bm25' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { budget: { type: 'string', default: '0.1' }, strategies: { type: 'string', default: 'cairn,bm25' }, targets: { type: 'string', default: 'first' } } });
 const folders = (positionals[0] ?? '../shared/data').split(',');
 const share = Number(values.budget);
 const conversations: BenchmarkSession[] = [];
@@ -36,11 +37,11 @@ for (const [index, folder] of folders.entries()) {
     }
   }
 }
-const haystacks = createLocomoHaystackDataset(conversations, { targets }).sessions;
+const haystacks = createLocomoHaystackDataset(conversations, { targets: values.targets === 'all' ? conversations.map((conversation) => conversation.id) : targets }).sessions;
 const counter = createCachingTokenCounter(createBpeTokenCounter());
 const TEMPORAL = /^when\b|\bhow long\b|\bwhat (year|month|date|day)\b/i;
 
-console.log(`targets ${targets.join(', ')} among ${conversations.length} conversations; budget ${share * 100}% of each target's own tokens`);
+console.log(`targets ${haystacks.map((haystack) => haystack.id).join(', ')} among ${conversations.length} conversations; budget ${share * 100}% of each target's own tokens`);
 for (const name of values.strategies.split(',') as StrategyName[]) {
   const strategy = STRATEGIES[name];
   let probes = 0;
@@ -52,8 +53,10 @@ for (const name of values.strategies.split(',') as StrategyName[]) {
   let lostDistractorShare = 0;
   let lostProbes = 0;
   const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  const perTarget: string[] = [];
   for (const haystack of haystacks) {
     const target = conversations.find((conversation) => haystack.id.startsWith(`${conversation.id}+`))!;
+    const before = { ...recall, probes };
     const budget = Math.round(share * countViewTokens(target.messages, counter));
     const alone = strategy.createSession({ budget, counter });
     alone.ingest(target.messages);
@@ -89,9 +92,12 @@ for (const name of values.strategies.split(',') as StrategyName[]) {
         lostDistractorShare += shareOfView;
       }
     }
+    const asked = probes - before.probes;
+    perTarget.push(`${target.id} ${((recall.alone - before.alone) / asked).toFixed(3)} → ${((recall.haystack - before.haystack) / asked).toFixed(3)}`);
   }
   const sum = (map: Map<string, number>) => [...map.values()].reduce((total, count) => total + count, 0);
   console.log(`\n${name}: ${probes} probes; recall alone ${(recall.alone / probes).toFixed(3)}, in the haystack ${(recall.haystack / probes).toFixed(3)}`);
+  if (haystacks.length > 1) console.log(`  alone → in the haystack, per target: ${perTarget.join('; ')}`);
   console.log(`  distractor share of the haystack view's tokens: ${((100 * distractorShare) / probes).toFixed(1)}% (probes that lose evidence: ${lostProbes === 0 ? '—' : `${((100 * lostDistractorShare) / lostProbes).toFixed(1)}%`})`);
   console.log(`  evidence messages lost ${sum(lost)}, gained ${sum(gained)}, of ${sum(evidenceCount)}`);
   for (const kind of [...evidenceCount.keys()].sort()) console.log(`    ${kind.padEnd(24)} lost ${String(lost.get(kind) ?? 0).padStart(3)}  gained ${String(gained.get(kind) ?? 0).padStart(3)}  of ${evidenceCount.get(kind)}`);
