@@ -6,20 +6,22 @@
 //
 //   npx tsx --conditions=@cairn/source packages/bench/scripts/locomo-haystack-misses.ts \
 //     ../shared/data[,/tmp/locomo-unseen] [--budget 0.1] [--strategies cairn,bm25] [--targets first|all]
+//     [--engine '{"dialogue":{"timeShare":1}}']
 //
+// `--engine`: one more row, `cairn+options`, the cairn engine with these options (an experiment).
 // Targets: the first folder's conversations (`--targets all`: every conversation, each reported
 // apart too); distractors: every folder's.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type CairnMessage, createBpeTokenCounter } from '@cairn/core';
+import { type CairnMessage, type ContextEngineOptions, createBpeTokenCounter, createContextEngine } from '@cairn/core';
 import { createLocomoHaystackDataset } from '../src/haystack/index.js';
 import { countViewTokens, evidenceRecall, renderedIds } from '../src/metrics/index.js';
 import { createCachingTokenCounter, loadDatasets } from '../src/runner/index.js';
 import type { BenchmarkSession } from '../src/runner/benchmark-types.js';
-import { STRATEGIES, type StrategyName } from '../src/strategies/index.js';
+import { type ContextStrategy, STRATEGIES, type StrategyName, viewMessageToCairnMessage } from '../src/strategies/index.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { budget: { type: 'string', default: '0.1' }, strategies: { type: 'string', default: 'cairn,bm25' }, targets: { type: 'string', default: 'first' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { budget: { type: 'string', default: '0.1' }, strategies: { type: 'string', default: 'cairn,bm25' }, targets: { type: 'string', default: 'first' }, engine: { type: 'string' } } });
 const folders = (positionals[0] ?? '../shared/data').split(',');
 const share = Number(values.budget);
 const conversations: BenchmarkSession[] = [];
@@ -42,8 +44,24 @@ const counter = createCachingTokenCounter(createBpeTokenCounter());
 const TEMPORAL = /^when\b|\bhow long\b|\bwhat (year|month|date|day)\b/i;
 
 console.log(`targets ${haystacks.map((haystack) => haystack.id).join(', ')} among ${conversations.length} conversations; budget ${share * 100}% of each target's own tokens`);
-for (const name of values.strategies.split(',') as StrategyName[]) {
-  const strategy = STRATEGIES[name];
+/** The cairn engine with extra options, as the `cairn` strategy builds it otherwise. */
+function withOptions(options: ContextEngineOptions): ContextStrategy {
+  return {
+    name: 'cairn+options',
+    description: `cairn with ${JSON.stringify(options)}`,
+    createSession({ budget, counter: tokenCounter }) {
+      const engine = createContextEngine({ budget, tokenCounter, onBudgetExceeded: 'compress-mandatory', ...options });
+      return {
+        ingest: (messages) => void engine.ingest(messages),
+        view: async ({ query }) => engine.assemble(query === undefined ? {} : { query }).messages.map(viewMessageToCairnMessage),
+      };
+    },
+  };
+}
+const strategies = (values.strategies.split(',') as StrategyName[]).map((name) => STRATEGIES[name]);
+if (values.engine !== undefined) strategies.push(withOptions(JSON.parse(values.engine) as ContextEngineOptions));
+for (const strategy of strategies) {
+  const name = strategy.name;
   let probes = 0;
   const recall = { alone: 0, haystack: 0 };
   let distractorShare = 0;
