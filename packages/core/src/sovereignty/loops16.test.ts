@@ -9,6 +9,7 @@ import { detectStallLoop } from './detect-stall-loop.js';
 import { reportsNoChange } from './no-op-change.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { steadyOutputText } from './steady-output.js';
+import { SameStateReached } from './same-state-reached.js';
 
 const loops = { window: 8, repeats: 3 };
 const stall = { ...loops, ...DEFAULT_STALL_SETTINGS };
@@ -101,5 +102,40 @@ describe('loops16: a change whose answer says it changed nothing is no change', 
 
   test.prop([fc.string({ maxLength: 40 }).filter((text) => !/change|unchanged|modif|update|nothing|already|no-op|affected|[^\x20-\x7e]/i.test(text))])('an answer naming none of the no-change words reads as a change', (text) => {
     expect(reportsNoChange(text)).toBe(false);
+  });
+});
+
+describe('loops16: the same long record reached again through other tools', () => {
+  const record = (query: string): string => JSON.stringify({ account: 'CAV-935866', holder: 'Marília Couto', address: 'Rua das Acácias, 214 – Jundiaí', meter: 'HD53935866', balance: 'R$ 187,40', status: 'active', query_id: query });
+  const ids = ['52b94ad5', '64ac4f03', '863465be', '9f1c2d3e'];
+
+  it('finds one account record reached by a new lookup each time', () => {
+    const lookups = [
+      call('get_account', { cpf: '311.385.312-41' }, record(ids[0]!), 'Opening your account by CPF.'),
+      call('search_customer', { name: 'Marília Couto' }, record(ids[1]!), 'Searching by name.'),
+      call('lookup_by_address', { street: 'Rua das Acácias', number: 214 }, record(ids[2]!), 'Maybe by address.'),
+    ];
+    expect(anyRaises(lookups)).toBe(true);
+  });
+
+  it('finds one file window reached by goto, by scrolling back and by goto again, other windows between', () => {
+    const view = (from: number): string => `[File: /heron/models/kalman.py (812 lines total)] (${from - 1} more lines above) ${Array.from({ length: 8 }, (_, index) => `${from + index * 12}: state_${from + index} = update(state, obs_${index})`).join(' ')} (Open file: /heron/models/kalman.py)`;
+    const reads = [call('goto', { command: 'goto 470' }, view(421)), call('scroll_down', { command: 'scroll_down' }, view(521)), call('scroll_up', { command: 'scroll_up' }, view(421)), call('goto', { command: 'goto 700' }, view(651)), call('goto', { command: 'goto 470' }, view(421))];
+    expect(anyRaises(reads)).toBe(true);
+  });
+
+  it('does not count a short file shown whole by one tool asked for two places apart, nor one record read by one tool', () => {
+    const whole = '[File: /django/db/migrations/recorder.py (98 lines total)] 1:from django.apps.registry import Apps 2:from django.db import DatabaseError, models 3:from django.utils.functional import classproperty 4:from django.utils.timezone import now';
+    expect(anyRaises([call('open', { command: 'open recorder.py' }, whole), call('goto', { command: 'goto 59' }, whole), call('search_dir', { command: 'search_dir x' }, 'Found 3 matches for "x" in /django: a.py b.py c.py and more results here for the reader to see'), call('goto', { command: 'goto 86' }, whole)])).toBe(false);
+  });
+
+  test.prop([fc.array(fc.constantFrom('get_account', 'search_customer', 'lookup_by_address', 'get_account_by_meter'), { minLength: 1, maxLength: 6 })])('records of at most one tool, or short answers, are never counted as reached through other tools', (tools) => {
+    const reached = new SameStateReached();
+    const short = tools.map((tool, at) => reached.see({ callHash: `c${at}`, resultHash: 'r', changed: false, toolName: tool, failed: false, argumentLeaves: [], resultTerms: ['ok'] }, 'same', at, `m${at}`));
+    expect(short.every((record) => record === undefined)).toBe(true);
+    const one = new SameStateReached();
+    const terms = Array.from({ length: 20 }, (_, index) => `term${index}`);
+    const single = tools.map((_, at) => one.see({ callHash: `c${at}`, resultHash: 'r', changed: false, toolName: 'get_account', failed: false, argumentLeaves: [], resultTerms: terms }, 'same', at, `m${at}`));
+    expect(single.every((record) => record === undefined)).toBe(true);
   });
 });
