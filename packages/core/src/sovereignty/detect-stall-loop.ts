@@ -69,6 +69,10 @@ const MIN_TOPIC_CHARS = 6;
  *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
  * - the same call answered with the same outcome again and again, whatever was read between the
  *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
+ * - one long record (the same masked outcome) read in `repeats` turns by calls of two tools or more,
+ *   other reads between, no change and no user's turn since (`SameStateReached`, loops16: an
+ *   account opened by tax number, then found by name, then by address) — not one a tool gave for
+ *   two places apart (a short file shown whole);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
  *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
  * - one question put to the world again, however it is worded, each answer telling nothing the

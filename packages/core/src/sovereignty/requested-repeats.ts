@@ -48,7 +48,8 @@ const REPEAT_REQUEST = new RegExp(
  * median, a flaky test re-run to see whether it fails): the identical call made up to that many
  * times is what was asked for, not a loop. Reads digits and small number words in English,
  * Spanish, Portuguese, French, Italian, German and Dutch, and Japanese and Chinese numerals; no
- * phrase of a particular task. Pure.
+ * phrase of a particular task. An ordinal (`3回目`, `第3次`, `4번째`) or a Korean label number
+ * (`4번 오븐에`, "into oven No. 4") is no count (loops16). Pure.
  *
  * @param text - The user's turn.
  * @returns The count asked for, or `undefined`.

@@ -6,7 +6,8 @@
  * (`5m12s`, `3h`, `47s`, `2d`: the AGE column of a table of running things, which moves while
  * nothing else does). A status, a count, an amount, a date, a time to the minute or a delay in
  * minutes written out (`2024-05-20`, `15:40`, `20 min`: a schedule's values, an estimated
- * departure) is kept.
+ * departure) is kept. Seconds written with a CJK unit (`3.4秒`, `12초`) are a duration too, and text
+ * progress bars drawn twice or more in one output are masked (loops16; a single bar is kept).
  */
 /** Fewest characters of a standalone hexadecimal id masked as volatile (letters and digits both: `36e29b21`). */
 export const MIN_HEX_ID = 8;
