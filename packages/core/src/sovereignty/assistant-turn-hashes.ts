@@ -4,6 +4,7 @@ import { hashText } from '../text/index.js';
 import { argumentLeaves, termSet, valueTokens, type ArgumentLeaf } from './near-repeat-features.js';
 import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { statesStandingOrder } from './standing-orders.js';
+import { reportsNoChange } from './no-op-change.js';
 import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
@@ -23,7 +24,7 @@ export interface CallObservation {
   outputNumbers?: readonly number[];
   /** Hash of its masked result with every value named an id by its key masked too ({@link namedIdsMasked}: a fresh request or run id); absent when it names none, without terms or while unanswered. */
   idlessHash?: string;
-  /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said). */
+  /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said; with terms, not one whose answer says it changed nothing: {@link reportsNoChange}, loops16). */
   changed: boolean;
   toolName: string;
   /** Its result is an error (`isError`, or its text opens by saying it failed: `Error: …`). */
@@ -171,7 +172,7 @@ export function hashAssistantTurn(
     return {
       callHash: hashText(callSignature(call.name, call.arguments).exact),
       resultHash: result ? hashText(fold(resultText)) : '',
-      changed: result !== undefined && !failed && classifyToolEffect(call.name, call.arguments) === 'change',
+      changed: result !== undefined && !failed && classifyToolEffect(call.name, call.arguments) === 'change' && !(terms && reportsNoChange(resultText)),
       toolName: call.name,
       failed,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],

@@ -69,6 +69,10 @@ const MIN_TOPIC_CHARS = 6;
  *   run: the same ask answered otherwise is news (a poll), however alike the two outputs are.
  * - the same call answered with the same outcome again and again, whatever was read between the
  *   tries ({@link SameCallReruns}: a reproduction re-run while browsing);
+ * - one long record (the same masked outcome) read in `repeats` turns by calls of two tools or more,
+ *   other reads between, no change and no user's turn since (`SameStateReached`, loops16: an
+ *   account opened by tax number, then found by name, then by address) — not one a tool gave for
+ *   two places apart (a short file shown whole);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
  *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
  * - one question put to the world again, however it is worded, each answer telling nothing the
@@ -177,6 +181,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       cycles.clear();
       futile.clear();
       state.streak.clear();
+      state.reached.clear();
     }
     for (const call of turn.calls) {
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
@@ -276,6 +281,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       if (wasted) considerRepeat({ kind: 'call', count: wasted.count, hash: wasted.hash, lastId: wasted.lastId, near: true, toolName: wasted.toolName });
       const streak = state.streak.see(call, outcome, news, at, turn.id);
       if (streak && streak.count > Math.max(requested.allowance(streak.hash), standing.grant(`streak:${streak.hash}`, streak.count, step))) consider({ kind: 'call', count: streak.count, hash: streak.hash, lastId: streak.lastId, near: true, toolName: streak.toolName });
+      // One long record reached again through other tools' calls, other reads between (loops16).
+      const reached = state.reached.see(call, outcome, at, turn.id);
+      if (reached && reached.count > standing.grant(`reached:${reached.hash}`, reached.count, step)) consider({ kind: 'call', count: reached.count, hash: reached.hash, lastId: reached.lastId, near: true, toolName: reached.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });

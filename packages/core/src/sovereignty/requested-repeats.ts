@@ -15,6 +15,12 @@ const COUNT_WORDS: ReadonlyMap<string, number> = new Map(
   }),
 );
 
+/**
+ * Korean case particles (locative, instrumental, object, genitive, topic) ending a noun right after
+ * `N번`: the number is the noun's label ("oven No. 4"), not a count of goes (loops16).
+ */
+const LABEL_PARTICLE = '(?:에서|에|으로|로|을|를|의|은|는)';
+
 /** A count: digits or one of {@link COUNT_WORDS}. */
 const COUNT = String.raw`(\d{1,3}|[a-zäöüßàâçéèêëîïôûùç]+|[二三四五六七八九十两])`;
 
@@ -27,7 +33,9 @@ const COUNT = String.raw`(\d{1,3}|[a-zäöüßàâçéèêëîïôûùç]+|[二�
 const REPEAT_REQUEST = new RegExp(
   [
     String.raw`(?<![\p{L}\p{N}])${COUNT}\s?(?:times|runs|rounds|iterations|repetitions|passes|trials|attempts|tries|veces|vezes|fois|volte|-?mal|keer|раза?)(?![\p{L}\p{N}])`,
-    String.raw`${COUNT}\s?(?:回|度|次|遍|번|회)`,
+    // An ordinal is no count (loops16): `3回目`, `第3次`, `4번째` name the third or fourth go, and a
+    // Korean `N번` before a noun that takes a case particle (`4번 오븐에`, "into oven No. 4") names a thing.
+    String.raw`(?<!第[\s\d二三四五六七八九十两]*)(?<!\d)${COUNT}\s?(?:回|度|次|遍|번|회)(?!\s?目|째)(?!\s\p{Script=Hangul}+${LABEL_PARTICLE}(?![\p{L}\p{N}]))`,
   ].join('|'),
   'gu',
 );
@@ -40,7 +48,8 @@ const REPEAT_REQUEST = new RegExp(
  * median, a flaky test re-run to see whether it fails): the identical call made up to that many
  * times is what was asked for, not a loop. Reads digits and small number words in English,
  * Spanish, Portuguese, French, Italian, German and Dutch, and Japanese and Chinese numerals; no
- * phrase of a particular task. Pure.
+ * phrase of a particular task. An ordinal (`3回目`, `第3次`, `4번째`) or a Korean label number
+ * (`4번 오븐에`, "into oven No. 4") is no count (loops16). Pure.
  *
  * @param text - The user's turn.
  * @returns The count asked for, or `undefined`.

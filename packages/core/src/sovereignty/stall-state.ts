@@ -1,6 +1,7 @@
 import { SameCallReruns } from './same-call-reruns.js';
 import { NoNewsStreak } from './no-news-streak.js';
 import { SteadyRepeats } from './steady-repeats.js';
+import { SameStateReached } from './same-state-reached.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard } from './near-repeat-features.js';
 import { samePlace } from './changed-again.js';
@@ -43,6 +44,8 @@ export class StallState {
   repeats = new SteadyRepeats();
   /** Observations in a row that told nothing new (not restored when a change turns out to make no difference: a change is no observation). */
   readonly streak = new NoNewsStreak();
+  /** One long outcome reached again through calls of other tools (loops16). */
+  readonly reached = new SameStateReached();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -53,6 +56,7 @@ export class StallState {
     this.reruns = new SameCallReruns();
     this.repeats = new SteadyRepeats();
     this.streak.clear();
+    this.reached.clear();
     this.learnt = true;
   }
 

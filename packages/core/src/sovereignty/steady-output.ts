@@ -6,7 +6,8 @@
  * (`5m12s`, `3h`, `47s`, `2d`: the AGE column of a table of running things, which moves while
  * nothing else does). A status, a count, an amount, a date, a time to the minute or a delay in
  * minutes written out (`2024-05-20`, `15:40`, `20 min`: a schedule's values, an estimated
- * departure) is kept.
+ * departure) is kept. Seconds written with a CJK unit (`3.4秒`, `12초`) are a duration too, and text
+ * progress bars drawn twice or more in one output are masked (loops16; a single bar is kept).
  */
 /** Fewest characters of a standalone hexadecimal id masked as volatile (letters and digits both: `36e29b21`). */
 export const MIN_HEX_ID = 8;
@@ -23,6 +24,8 @@ const VOLATILE = new RegExp(
     String.raw`(?<![$€£¥\w.])\d+[dhms](?:\d+[hms]){0,2}\b`,
     // A duration in seconds or finer (a run's timing): `0.12s`, `35 ms`, `2.5 seconds`.
     String.raw`\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?)\b`,
+    // A duration in seconds written with a CJK unit (loops16): `3.4秒`, `12초`.
+    String.raw`\b\d+(?:\.\d+)?\s?(?:秒|초)`,
     // A duration whose unit is its field's name (`"query_ms":373`, `recalc_ms=42`,
     // `elapsed_seconds: 2.5`): the number after a key ending in a unit of seconds or finer.
     String.raw`(?<=[a-z][_-](?:ns|us|µs|ms|s|sec|secs|seconds?)"?\s?[:=]\s?)\d+(?:\.\d+)?\b`,
@@ -54,7 +57,28 @@ const VOLATILE = new RegExp(
  * ```
  */
 export function steadyOutputText(text: string): string {
-  return text.replace(VOLATILE, '#');
+  return progressSnapshotsMasked(text).replace(VOLATILE, '#');
+}
+
+/** Fewest cells of a text progress bar (loops16). */
+export const MIN_BAR_CELLS = 4;
+
+/**
+ * A text progress bar: at least {@link MIN_BAR_CELLS} cells of fill and empty marks in brackets
+ * (`[#####-------]`, `[====    ]`, `[██░░]`), then its percentage if any (`45%`).
+ */
+const PROGRESS_BAR = new RegExp(String.raw`\[(?=[^\]]*[^\s\]])[#=>\-_.*\s█▓▒░■□▏▎▍▌▋▊▉]{${MIN_BAR_CELLS},}\]\s?(?:\d{1,3}(?:\.\d+)?\s?%)?`, 'g');
+
+/**
+ * The text with its progress-bar snapshots masked (loops16): an output drawing a progress bar at
+ * least twice (the snapshots a long-running tool printed while it ran, then its result) shows how
+ * the run was drawn, not what it found — where the snapshots were taken moves from run to run
+ * while the report after them is the same. A single bar is the state a poll reports (a print at
+ * 45%, then 60%: progress) and is kept.
+ */
+function progressSnapshotsMasked(text: string): string {
+  const bars = text.match(PROGRESS_BAR);
+  return bars !== null && bars.length >= 2 ? text.replace(PROGRESS_BAR, '#') : text;
 }
 
 /** Most numbers of an output kept for {@link outputNumbers} (an output with more is not read for counters). */
