@@ -53,3 +53,5 @@ export { BLIND_EPISODES_PER_KIND_12, BLIND_LOOP_KINDS_12, OBSERVED_KINDS_12, bli
 export type { BlindLoopEpisode12, BlindLoopEpisodeKind12, BlindLoopStratum12 } from './blind-loop-episodes-12.js';
 export { BLIND_EPISODES_PER_KIND_13, BLIND_LOOP_KINDS_13, OBSERVED_KINDS_13, blindLoopEpisode13, blindLoopEpisodes13 } from './blind-loop-episodes-13.js';
 export type { BlindLoopEpisode13, BlindLoopEpisodeKind13, BlindLoopStratum13 } from './blind-loop-episodes-13.js';
+export { BLIND_EPISODES_PER_KIND_14, BLIND_LOOP_KINDS_14, OBSERVED_KINDS_14, blindLoopEpisode14, blindLoopEpisodes14 } from './blind-loop-episodes-14.js';
+export type { BlindLoopEpisode14, BlindLoopEpisodeKind14, BlindLoopStratum14 } from './blind-loop-episodes-14.js';
