@@ -1,6 +1,6 @@
 import type { SeededRandom } from '../../seeded-random.js';
 import type { BuiltEpisode5, EpisodeWriter5 } from '../blind-set-5/episode-writer.js';
-import { lookAlikes7, nth7, openAgent7, repeats7 } from '../blind-set-7/family.js';
+import { lookAlikes7, nth7, openAgent7, repeats7, say7 } from '../blind-set-7/family.js';
 import { hex14, type Family14 } from './family.js';
 
 /** Novel kinds at a bakery, a dental clinic, a bike-share operator and a brewery. */
@@ -135,7 +135,7 @@ const dockResetAfterRepair: Family14 = (log, random, tier) => {
   for (let attempt = 0; attempt < count; attempt++) {
     const last = attempt === count - 1;
     evidenceIds.push(log.call('reset_dock', { dock_id: dock }, last ? JSON.stringify({ dock_id: dock, status: 'online', free_slots: random.int(3, 12) }) : `Nulstilling afvist — ${REPAIRS[attempt]!.error}`, { text: attempt === 0 ? 'Jeg nulstiller standeren.' : 'Jeg prøver igen efter reparationen.', ...(last ? {} : { isError: true }) }));
-    if (!last) log.say(`Fejlen er «${REPAIRS[attempt]!.error}». Kan du rette den?`, REPAIRS[attempt]!.fix);
+    if (!last) say7(log, `Fejlen er «${REPAIRS[attempt]!.error}». Kan du rette den?`, REPAIRS[attempt]!.fix, 'tekniker');
   }
   log.say(`${dock} er online igen.`);
   return {
