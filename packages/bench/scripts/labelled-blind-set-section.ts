@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, blindLoopEpisodes13, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, blindLoopEpisodes13, blindLoopEpisodes14, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -279,6 +279,40 @@ export function printThirteenthBlindSetReport(options: DetectLoopOptions, detect
         ['aquarium', 'aquarium'],
       ],
       secondLabels: 'loop-labels-thirteenth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the fourteenth blind set (`src/loops/blind-loop-episodes-14.ts`): 60
+ * episodes written while loops17 was tuned on the thirteenth; its novel kinds come from eight more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printFourteenthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Fourteenth blind set',
+      about:
+        "src/loops/blind-loop-episodes-14.ts, written by an author who never read a detector, while the stall detector's thirteenth version (loops17) was tuned on the thirteenth set; observed (tau-bench and CodeR) and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes14(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['bakery', 'bakery'],
+        ['dental', 'dental clinic'],
+        ['bikeshare', 'bike share'],
+        ['brewery', 'brewery'],
+        ['apiary', 'apiary'],
+        ['hotel', 'hotel'],
+        ['laundry', 'laundry'],
+        ['choir', 'choir'],
+      ],
+      secondLabels: 'loop-labels-fourteenth-second.json',
     },
     options,
     detectors,

@@ -7,6 +7,7 @@ import { blindLoopEpisodes10 } from './blind-loop-episodes-10.js';
 import { blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
 import { blindLoopEpisodes12 } from './blind-loop-episodes-12.js';
 import { blindLoopEpisodes13 } from './blind-loop-episodes-13.js';
+import { blindLoopEpisodes14 } from './blind-loop-episodes-14.js';
 
 type LabelFile = { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
 
@@ -18,6 +19,7 @@ describe.each([
   ['eleventh', 'loop-labels-eleventh-second.json', blindLoopEpisodes11],
   ['twelfth', 'loop-labels-twelfth-second.json', blindLoopEpisodes12],
   ['thirteenth', 'loop-labels-thirteenth-second.json', blindLoopEpisodes13],
+  ['fourteenth', 'loop-labels-fourteenth-second.json', blindLoopEpisodes14],
 ] as const)('the second labeller of the %s blind set', (_, fileName, episodes) => {
   it('labels every episode of the set, and nothing else, with a boolean label, a borderline mark and a reason', () => {
     const file = JSON.parse(readFileSync(new URL(`./${fileName}`, import.meta.url), 'utf8')) as LabelFile;
