@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CairnMessage } from '@cairn/core';
-import { actionsTakenThrice, expectLoopLengths } from './test-support/expect-blind-set-shape.js';
+import { actionsTakenThrice, expectLabelledByKind, expectLoopLengths } from './test-support/expect-blind-set-shape.js';
 import { BLIND_LOOP_KINDS } from './blind-restatement-episodes.js';
 import { BLIND_LOOP_KINDS_2 } from './blind-loop-episodes-2.js';
 import { BLIND_LOOP_KINDS_3 } from './blind-loop-episodes-3.js';
@@ -80,22 +80,7 @@ describe('blindLoopEpisodes12', () => {
   });
 
   it('labels by kind; borderline loops are those of 3 repeats; borderline non-loops the two kinds named', () => {
-    for (const episode of episodes) {
-      expect(episode.loop).toBe(episode.kind.startsWith('loop:'));
-      expect(episode.note.length, episode.id).toBeGreaterThan(60);
-      if (episode.loop) {
-        expect(episode.repeats).toBeGreaterThanOrEqual(3);
-        expect(episode.repeats).toBeLessThanOrEqual(6);
-        expect(episode.evidenceIds).toHaveLength(episode.repeats);
-        expect(episode.borderline, episode.id).toBe(episode.repeats === 3);
-      } else {
-        expect(episode.repeats).toBe(0);
-        expect(episode.evidenceIds.length, episode.id).toBeGreaterThanOrEqual(3);
-        expect(episode.borderline, episode.id).toBe(BORDERLINE_WORK.includes(episode.kind));
-      }
-    }
-    expect(loops.filter((episode) => episode.borderline)).toHaveLength(9);
-    expect(episodes.filter((episode) => !episode.loop && episode.borderline)).toHaveLength(6);
+    expectLabelledByKind(episodes, BORDERLINE_WORK, 9, 6);
   });
 
   it('every loop kind has one loop of 3, one of 4 and one of 5 or more', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CairnMessage } from '@cairn/core';
-import { actionsTakenThrice, expectLoopLengths } from './test-support/expect-blind-set-shape.js';
+import { actionsTakenThrice, expectInLayoutWindows, expectLabelledByKind, expectLoopLengths } from './test-support/expect-blind-set-shape.js';
 import { BLIND_LOOP_KINDS } from './blind-restatement-episodes.js';
 import { BLIND_LOOP_KINDS_2 } from './blind-loop-episodes-2.js';
 import { BLIND_LOOP_KINDS_3 } from './blind-loop-episodes-3.js';
@@ -81,22 +81,7 @@ describe('blindLoopEpisodes13', () => {
   });
 
   it('labels by kind; borderline loops are those of 3 repeats; borderline non-loops the two kinds named', () => {
-    for (const episode of episodes) {
-      expect(episode.loop).toBe(episode.kind.startsWith('loop:'));
-      expect(episode.note.length, episode.id).toBeGreaterThan(60);
-      if (episode.loop) {
-        expect(episode.repeats).toBeGreaterThanOrEqual(3);
-        expect(episode.repeats).toBeLessThanOrEqual(6);
-        expect(episode.evidenceIds).toHaveLength(episode.repeats);
-        expect(episode.borderline, episode.id).toBe(episode.repeats === 3);
-      } else {
-        expect(episode.repeats).toBe(0);
-        expect(episode.evidenceIds.length, episode.id).toBeGreaterThanOrEqual(3);
-        expect(episode.borderline, episode.id).toBe(BORDERLINE_WORK.includes(episode.kind));
-      }
-    }
-    expect(loops.filter((episode) => episode.borderline)).toHaveLength(9);
-    expect(episodes.filter((episode) => !episode.loop && episode.borderline)).toHaveLength(6);
+    expectLabelledByKind(episodes, BORDERLINE_WORK, 9, 6);
   });
 
   it('every loop kind has one loop of 3, one of 4 and one of 5 or more', () => {
@@ -109,16 +94,7 @@ describe('blindLoopEpisodes13', () => {
   });
 
   it('every loop and every look-alike stays in the window of its layout, and step ones are back to back', () => {
-    for (const episode of episodes) {
-      const actions = episode.messages.filter((message) => message.role === 'assistant').map((message) => message.id);
-      const positions = episode.evidenceIds.map((id) => actions.indexOf(id));
-      for (let index = 0; index + 2 < positions.length; index++) {
-        expect(positions[index + 1]!, episode.id).toBeGreaterThan(positions[index]!);
-        expect(positions[index + 2]! - positions[index]!, episode.id).toBeLessThan(WINDOW_13[episode.layout]);
-      }
-      if (episode.layout === 'step') expect(positions.at(-1)! - positions[0]!, episode.id).toBe(positions.length - 1);
-    }
-    expect([...new Set(loops.map((episode) => episode.layout))].sort()).toEqual(['round2', 'step']);
+    expect(expectInLayoutWindows(episodes, WINDOW_13)).toEqual(['round2', 'step']);
   });
 
   it('no non-loop holds the exact form of the rule (an action, keys sorted, the same outcome 3 times) — except the two borderline kinds, once each', () => {

@@ -41,3 +41,57 @@ export function actionsTakenThrice(episode: ShapedEpisode): string[] {
   });
   return [...seen].filter(([, count]) => count >= 3).map(([key]) => key);
 }
+
+/** What the label checks read of an episode of the eleventh set on. */
+interface LabelledEpisode {
+  id: string;
+  kind: string;
+  loop: boolean;
+  borderline: boolean;
+  note: string;
+  repeats: number;
+  evidenceIds: string[];
+}
+
+/**
+ * Labels follow the kind (`loop:` kinds loop); a loop repeats 3–6 times with one evidence id per
+ * repeat and is borderline exactly at 3; a non-loop has at least 3 look-alikes and is borderline
+ * exactly when its kind is in `borderlineWork`; the set has `borderlineLoops` and
+ * `borderlineOthers` borderline episodes.
+ */
+export function expectLabelledByKind(episodes: readonly LabelledEpisode[], borderlineWork: readonly string[], borderlineLoops: number, borderlineOthers: number): void {
+  for (const episode of episodes) {
+    expect(episode.loop).toBe(episode.kind.startsWith('loop:'));
+    expect(episode.note.length, episode.id).toBeGreaterThan(60);
+    if (episode.loop) {
+      expect(episode.repeats).toBeGreaterThanOrEqual(3);
+      expect(episode.repeats).toBeLessThanOrEqual(6);
+      expect(episode.evidenceIds).toHaveLength(episode.repeats);
+      expect(episode.borderline, episode.id).toBe(episode.repeats === 3);
+    } else {
+      expect(episode.repeats).toBe(0);
+      expect(episode.evidenceIds.length, episode.id).toBeGreaterThanOrEqual(3);
+      expect(episode.borderline, episode.id).toBe(borderlineWork.includes(episode.kind));
+    }
+  }
+  expect(episodes.filter((episode) => episode.loop && episode.borderline)).toHaveLength(borderlineLoops);
+  expect(episodes.filter((episode) => !episode.loop && episode.borderline)).toHaveLength(borderlineOthers);
+}
+
+/**
+ * Every loop's repeats and every non-loop's look-alikes come in order, any three within the window
+ * of the episode's layout (`windows`, in assistant messages), `step` ones back to back; returns the
+ * layouts the loops use, sorted.
+ */
+export function expectInLayoutWindows<Layout extends string>(episodes: readonly (ShapedEpisode & { id: string; layout: Layout })[], windows: Readonly<Record<Layout, number>>): string[] {
+  for (const episode of episodes) {
+    const actions = episode.messages.filter((message) => message.role === 'assistant').map((message) => message.id);
+    const positions = episode.evidenceIds.map((id) => actions.indexOf(id));
+    for (let index = 0; index + 2 < positions.length; index++) {
+      expect(positions[index + 1]!, episode.id).toBeGreaterThan(positions[index]!);
+      expect(positions[index + 2]! - positions[index]!, episode.id).toBeLessThan(windows[episode.layout]);
+    }
+    if (episode.layout === 'step') expect(positions.at(-1)! - positions[0]!, episode.id).toBe(positions.length - 1);
+  }
+  return [...new Set(episodes.filter((episode) => episode.loop).map((episode) => episode.layout as string))].sort();
+}
