@@ -17,6 +17,7 @@ import { changedAgain, type SAME_CHANGE_WORDING, type SAME_PLACE_DISTANCE } from
 import type { BeforeChange } from './stall-state-types.js';
 import { StallState } from './stall-state.js';
 import { StandingOrderRuns } from './standing-orders.js';
+import { RestoredStateChecks } from './restored-state-checks.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -150,6 +151,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (signal.count > Math.max(requested.allowance(signal.hash), granted)) consider(signal);
   };
   const cycles = new ChangeCycles();
+  /** Identical checks re-run while the changes between them only set one place back and forth (loops17). */
+  const restored = new RestoredStateChecks();
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
   const counted = new CountedOutcomes();
   const futile = new FutileChanges();
@@ -167,6 +170,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let lastChange: CallObservation | undefined;
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
+  /** The latest reply's hash with id-like numbers masked: a reply the same but for a fresh ticket number names nothing new (loops17). */
+  let previousIdless: string | undefined;
   /** Who spoke in the latest user turn naming its speaker. */
   let speaker: string | undefined;
   /** The latest user turn: one said again with only its stamps moved (an auto-reply) is read as no turn. */
@@ -179,6 +184,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if ((turn.promptTerms ?? []).length > 0) {
       requested.heard(turn);
       cycles.clear();
+      restored.clear();
       futile.clear();
       state.streak.clear();
       state.reached.clear();
@@ -187,6 +193,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
       if (!call.changed || silentChange(call)) continue;
       step = standing.step(call.callHash, turn.narrationTerms);
+      restored.change(call);
       const returned = cycles.see(call, turn.id);
       if (returned !== undefined) {
         // The state set back to one it was in: no progress, the loop before it goes on.
@@ -254,6 +261,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       if (call.changed || call.resultHash === '') continue;
       step = standing.step(call.callHash, turn.narrationTerms);
       const outcome = counted.outcome(call, handles);
+      // The same check re-run after changes that only undo each other (A, B, A at one place): the same check again (loops17).
+      const back = restored.check(call, turn.id);
+      if (back) considerRepeat({ kind: 'call', count: back.count, hash: back.hash, lastId: back.lastId, near: true, toolName: back.toolName });
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the
@@ -314,8 +324,11 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // A reply given again because the user asked for it again answers that request (answersAskAgain).
     const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
     previousReply = turn.contentHash;
+    // The reply before it again but for a fresh ticket or case number: that number is no news (loops17).
+    const renumbered = turn.contentIdless !== undefined && turn.contentIdless === previousIdless;
+    previousIdless = turn.contentIdless;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
-    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && (renumbered || values.every((value) => state.values.has(value)));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
     // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
     // A go-ahead asked for again is the same ask, an offer ("shall I publish?") or a request ("please confirm") (loops15).
