@@ -261,9 +261,6 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       if (call.changed || call.resultHash === '') continue;
       step = standing.step(call.callHash, turn.narrationTerms);
       const outcome = counted.outcome(call, handles);
-      // The same check re-run after changes that only undo each other (A, B, A at one place): the same check again (loops17).
-      const back = restored.check(call, turn.id);
-      if (back) considerRepeat({ kind: 'call', count: back.count, hash: back.hash, lastId: back.lastId, near: true, toolName: back.toolName });
       // The first call observed after a change that was also made before it judges the change:
       // a change made again (the same tool at the same place as the change before it) followed by
       // the same outcome as before made no difference (a cosmetic edit of the same line before the
@@ -276,6 +273,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
+      // The same check re-run after changes that only undo each other (A, B, A at one place): the same check again (loops17).
+      const back = restored.check(call, turn.id);
+      if (back) considerRepeat({ kind: 'call', count: back.count, hash: back.hash, lastId: back.lastId, near: true, toolName: back.toolName });
       const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
       considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // A run the user's latest turn asked for ("play it three times") is progress, not a stall: the

@@ -38,7 +38,7 @@ const anyRaises = (turns: readonly AssistantTurnHashes[]): boolean =>
 
 describe('loops17: a change that restores an earlier state is no progress for the next identical check', () => {
   const edit = (line: string, user?: string) => call('edit', { command: `edit 14:14\n${line}\nend_of_edit` }, `[File: /svc/config.py (40 lines total)]\n14:${line}`, 'Editing.', user);
-  const bench = (p50: number, p99: number, user?: string) => call('python', { command: 'python bench.py' }, `requests: 5000\np50 latency: ${p50} us\np99 latency: ${p99} us\nregression: yes`, 'Running the benchmark.', user);
+  const bench = (p50: number, p99: number, user?: string) => call('python', { command: 'python bench.py' }, `requests: 5000\nscore p50: ${p50}\nscore p99: ${p99}\nregression: yes`, 'Running the benchmark.', user);
 
   it('finds the benchmark re-run while a cache line is switched off, on and off again', () => {
     const turns = [edit('CACHE = False'), bench(412, 1893), edit('CACHE = True'), bench(388, 1710), edit('CACHE = False'), bench(405, 1902)];
