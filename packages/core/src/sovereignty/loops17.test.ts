@@ -6,6 +6,7 @@ import { hashAssistantTurn, type AssistantTurnHashes } from './assistant-turn-ha
 import { detectLoop } from './detect-loop.js';
 import { detectNearLoop } from './detect-near-loop.js';
 import { detectStallLoop } from './detect-stall-loop.js';
+import { asksNewTarget } from './echoed-terms.js';
 import { idNumbersMasked } from './masked-reply.js';
 import { RestoredStateChecks } from './restored-state-checks.js';
 
@@ -113,4 +114,25 @@ describe('loops17: a reply the same but for a fresh ticket number is the same re
   test.prop([fc.string()])('masking is idempotent', (text) => {
     expect(idNumbersMasked(idNumbersMasked(text))).toBe(idNumbersMasked(text));
   });
+});
+
+describe('loops17: a failing call whose answer echoes mostly new terms asks about a new target', () => {
+  const search = (query: string) => call('search_dir', { command: `search_dir "${query}"` }, `No matches found for "${query}" in /svc\n(Open file: n/a)\n(Current directory: /svc)`, 'Searching.', undefined, true);
+
+  it('does not count failing searches each for a new term', () => {
+    expect(anyRaises([search('empty_span'), search('SpanList'), search('glyph_spans')])).toBe(false);
+  });
+
+  it('still finds a failing search reworded with the same words', () => {
+    expect(anyRaises([search('retry budget exceeded'), search('retry budget exceeded error'), search('budget exceeded retry')])).toBe(true);
+  });
+
+  test.prop([fc.uniqueArray(fc.stringMatching(/^[a-z]{3,8}$/), { minLength: 1, maxLength: 6 }), fc.uniqueArray(fc.stringMatching(/^[a-z]{3,8}$/), { maxLength: 6 })])(
+    'an answer echoing only terms asked before never asks about a new target; one echoing only unasked terms always does',
+    (terms, others) => {
+      expect(asksNewTarget(terms, [...terms, ...others], new Set(terms))).toBe(false);
+      expect(asksNewTarget(terms, [...terms, ...others], new Set(others.filter((term) => !terms.includes(term))))).toBe(true);
+      expect(asksNewTarget(terms, others.filter((term) => !terms.includes(term)), new Set())).toBe(false);
+    },
+  );
 });
