@@ -71,7 +71,9 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   every name or short value in the arguments equal (an id, a path, a page, a card: another one
  *   is a systematic try of a different value, not a repeat), the free-text values (code, a
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
- *   (≥ `resultSimilarity`).
+ *   (≥ `resultSimilarity`). A failing call whose answer echoes mostly argument terms no earlier
+ *   call asked about asks about a new target (`asksNewTarget`, loops17: a search for a new term
+ *   each time): the failing tries of that tool before it are another thing.
  * At least `repeats` of them within the last `window` assistant messages (and more than the user's
  * latest turn asked for: `requestedRepeats`, "run it 5 times", before the window too — `RequestedRuns`;
  * replies before a run asked for are dropped: they report it; a reply given word for word again

@@ -76,6 +76,9 @@ const MIN_TOPIC_CHARS = 6;
  *   two places apart (a short file shown whole);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
  *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
+ * - the identical check re-run while the changes of one tool at one place only undo each other (A,
+ *   B, A, each answered alike; `RestoredStateChecks`, loops17): every run since the first change
+ *   there counts;
  * - one question put to the world again, however it is worded, each answer telling nothing the
  *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
  *   list; a version asked for by several commands, each answer the same number) — an answer with
@@ -93,7 +96,8 @@ const MIN_TOPIC_CHARS = 6;
  * The identical call (or change) made again no more often than the user's latest turn asked for
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
- * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
+ * A reply equal to the reply before it once id-like numbers are masked (a fresh ticket number:
+ * `contentIdless`, loops17) names no new value by that number. A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
  * answers that request: it restates nothing; so does the identical call made right after the user
  * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
  * The identical call answered with the same masked text in which only numbers rising by exactly
