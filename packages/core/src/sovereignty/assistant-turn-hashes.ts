@@ -9,6 +9,7 @@ import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { asksAgain } from './asks-again.js';
+import { idNumbersMasked } from './masked-reply.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
@@ -109,6 +110,8 @@ export interface AssistantTurnHashes {
   narrationTerms?: readonly string[];
   /** Its text asks something (has a question mark, in any script; a reply without tool calls); absent without terms. */
   contentAsks?: boolean;
+  /** Hash of its text with id-like numbers masked ({@link idNumbersMasked}: a fresh ticket or case number); a reply without tool calls, absent without terms (loops17). */
+  contentIdless?: string;
   /** Hash of that user turn's text (whitespace and case folded); absent without terms or without such a turn. */
   promptHash?: string;
   /** Hash of that user turn's text with volatile tokens masked ({@link steadyOutputText}: a stamp, a generated id); absent when it holds none, without terms or without such a turn. */
@@ -194,6 +197,7 @@ export function hashAssistantTurn(
   if (reply) {
     hashes.contentActs = dialogueActs(text);
     hashes.contentAsks = QUESTION_MARK.test(text);
+    hashes.contentIdless = hashText(idNumbersMasked(text));
   }
   if (calls.length > 0 && text.length > 0) hashes.narrationTerms = termSet(text);
   const said = prompt.filter((turn) => turn.role === 'user').map((turn) => contentText(turn.content)).join('\n');

@@ -3,6 +3,7 @@ import type { AssistantTurnHashes } from './assistant-turn-hashes.js';
 import { jaccard, sameAttempt, type ArgumentLeaf } from './near-repeat-features.js';
 import { answersAskAgain } from './asks-again.js';
 import { RequestedRuns } from './requested-repeats.js';
+import { asksNewTarget } from './echoed-terms.js';
 
 /** Settings of {@link detectNearLoop}: the window, the repeats and the similarities. */
 export interface DetectNearLoopOptions extends NearLoopSimilarity {
@@ -70,7 +71,9 @@ function near(item: Item, other: Item, options: NearLoopSimilarity): boolean {
  *   every name or short value in the arguments equal (an id, a path, a page, a card: another one
  *   is a systematic try of a different value, not a repeat), the free-text values (code, a
  *   message) alike on average (Jaccard ≥ `argumentSimilarity`), and a result alike
- *   (≥ `resultSimilarity`).
+ *   (≥ `resultSimilarity`). A failing call whose answer echoes mostly argument terms no earlier
+ *   call asked about asks about a new target (`asksNewTarget`, loops17: a search for a new term
+ *   each time): the failing tries of that tool before it are another thing.
  * At least `repeats` of them within the last `window` assistant messages (and more than the user's
  * latest turn asked for: `requestedRepeats`, "run it 5 times", before the window too — `RequestedRuns`;
  * replies before a run asked for are dropped: they report it; a reply given word for word again
@@ -103,6 +106,8 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
   const runs = new Map<string, number>();
   /** The latest turn's reply, if the latest turn was one: the next user turn answers it. */
   let lastReply: Reply | undefined;
+  /** The argument terms of the calls so far (what was asked: an answer echoing none of them asks about a new target). */
+  const asked = new Set<string>();
   for (const turn of turns.slice(-options.window)) {
     requested.heard(turn);
     if (lastReply && turn.promptSpeaker !== undefined) lastReply.answeredBy = turn.promptSpeaker;
@@ -133,8 +138,12 @@ export function detectNearLoop(turns: readonly AssistantTurnHashes[], options: D
       // Parallel failing calls of one tool in one message are one attempt.
       if (!call.failed || tools.has(call.toolName)) continue;
       tools.add(call.toolName);
+      // A failing call whose answer echoes mostly terms no call asked before asks about a new
+      // target (a search for a new term): the failing tries of that tool before it are another thing (loops17).
+      if (asksNewTarget(call.argumentTerms ?? [], call.resultTerms, asked)) items = items.filter((item) => item.kind !== 'call' || item.toolName !== call.toolName);
       items.push({ kind: 'call', requested: requested.allowance(call.callHash), id: turn.id, hash: call.callHash, toolName: call.toolName, leaves: call.argumentLeaves, resultTerms: call.resultTerms });
     }
+    for (const call of turn.calls) for (const term of call.argumentTerms ?? []) asked.add(term);
   }
   let best: LoopSignal | undefined;
   let bestAt = -1;

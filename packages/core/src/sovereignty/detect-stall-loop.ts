@@ -17,6 +17,7 @@ import { changedAgain, type SAME_CHANGE_WORDING, type SAME_PLACE_DISTANCE } from
 import type { BeforeChange } from './stall-state-types.js';
 import { StallState } from './stall-state.js';
 import { StandingOrderRuns } from './standing-orders.js';
+import { RestoredStateChecks } from './restored-state-checks.js';
 
 /** Settings of {@link detectStallLoop}: the window, the repeats and the stall settings. */
 export interface DetectStallLoopOptions extends StallSettings {
@@ -75,6 +76,9 @@ const MIN_TOPIC_CHARS = 6;
  *   two places apart (a short file shown whole);
  * - writes that set one thing back and forth (A, B, A… of one tool on one target, no user turn
  *   between; {@link ChangeCycles}): the call made the `repeats`-th time is a loop;
+ * - the identical check re-run while the changes of one tool at one place only undo each other (A,
+ *   B, A, each answered alike; `RestoredStateChecks`, loops17): every run since the first change
+ *   there counts;
  * - one question put to the world again, however it is worded, each answer telling nothing the
  *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
  *   list; a version asked for by several commands, each answer the same number) — an answer with
@@ -92,7 +96,8 @@ const MIN_TOPIC_CHARS = 6;
  * The identical call (or change) made again no more often than the user's latest turn asked for
  * ({@link requestedRepeats}: "run the benchmark 5 times") is what was asked, not a loop: the
  * repeats of the same call (steady repeats, reruns, futile changes) count only past that number.
- * A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
+ * A reply equal to the reply before it once id-like numbers are masked (a fresh ticket number:
+ * `contentIdless`, loops17) names no new value by that number. A reply given word for word again right after the user asks for it again ({@link answersAskAgain})
  * answers that request: it restates nothing; so does the identical call made right after the user
  * asks for something again (`AskedAgainRuns`: a phrase played again each time the learner asks).
  * The identical call answered with the same masked text in which only numbers rising by exactly
@@ -150,6 +155,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if (signal.count > Math.max(requested.allowance(signal.hash), granted)) consider(signal);
   };
   const cycles = new ChangeCycles();
+  /** Identical checks re-run while the changes between them only set one place back and forth (loops17). */
+  const restored = new RestoredStateChecks();
   /** A call's outcome: its result with volatile tokens masked when hashed with terms, and counters rising by one masked (CountedOutcomes). */
   const counted = new CountedOutcomes();
   const futile = new FutileChanges();
@@ -167,6 +174,8 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
   let lastChange: CallObservation | undefined;
   /** The latest reply's hash (a message without tool calls). */
   let previousReply: string | undefined;
+  /** The latest reply's hash with id-like numbers masked: a reply the same but for a fresh ticket number names nothing new (loops17). */
+  let previousIdless: string | undefined;
   /** Who spoke in the latest user turn naming its speaker. */
   let speaker: string | undefined;
   /** The latest user turn: one said again with only its stamps moved (an auto-reply) is read as no turn. */
@@ -179,6 +188,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     if ((turn.promptTerms ?? []).length > 0) {
       requested.heard(turn);
       cycles.clear();
+      restored.clear();
       futile.clear();
       state.streak.clear();
       state.reached.clear();
@@ -187,6 +197,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
       if (!call.changed || silentChange(call)) continue;
       step = standing.step(call.callHash, turn.narrationTerms);
+      restored.change(call);
       const returned = cycles.see(call, turn.id);
       if (returned !== undefined) {
         // The state set back to one it was in: no progress, the loop before it goes on.
@@ -266,6 +277,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
         }
         before = undefined;
       }
+      // The same check re-run after changes that only undo each other (A, B, A at one place): the same check again (loops17).
+      const back = restored.check(call, turn.id);
+      if (back) considerRepeat({ kind: 'call', count: back.count, hash: back.hash, lastId: back.lastId, near: true, toolName: back.toolName });
       const repeat = state.repeats.see(`${call.callHash}:${outcome}`, call, at, turn.id);
       considerRepeat({ kind: 'call', count: repeat.count, hash: repeat.hash, lastId: repeat.lastId, near: true, toolName: repeat.toolName });
       // A run the user's latest turn asked for ("play it three times") is progress, not a stall: the
@@ -314,8 +328,11 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
     // A reply given again because the user asked for it again answers that request (answersAskAgain).
     const answered = (state.userAnswered && !reasked) || answersAskAgain(turn, previousReply);
     previousReply = turn.contentHash;
+    // The reply before it again but for a fresh ticket or case number: that number is no news (loops17).
+    const renumbered = turn.contentIdless !== undefined && turn.contentIdless === previousIdless;
+    previousIdless = turn.contentIdless;
     // Nothing new either way: no new output, no answer from the user, nothing of theirs taken up, no new value.
-    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && values.every((value) => state.values.has(value));
+    const stalled = !state.learnt && !answered && (echoed < options.echoTerms || restated >= options.restatedShare) && (renumbered || values.every((value) => state.values.has(value)));
     // A reply performing acts, none of them the chain's (a refusal after a request), does another
     // thing; one performing none (a rule explained again, a lexicon miss) does not tell.
     // A go-ahead asked for again is the same ask, an offer ("shall I publish?") or a request ("please confirm") (loops15).
