@@ -210,6 +210,7 @@ export { BLIND_EPISODES_PER_KIND_11, BLIND_LOOP_KINDS_11, OBSERVED_KINDS_11, bli
 export { BLIND_EPISODES_PER_KIND_12, BLIND_LOOP_KINDS_12, OBSERVED_KINDS_12, blindLoopEpisode12, blindLoopEpisodes12, type BlindLoopEpisode12, type BlindLoopEpisodeKind12, type BlindLoopStratum12 } from './loops/index.js';
 export { BLIND_EPISODES_PER_KIND_13, BLIND_LOOP_KINDS_13, OBSERVED_KINDS_13, blindLoopEpisode13, blindLoopEpisodes13, type BlindLoopEpisode13, type BlindLoopEpisodeKind13, type BlindLoopStratum13 } from './loops/index.js';
 export { BLIND_EPISODES_PER_KIND_14, BLIND_LOOP_KINDS_14, OBSERVED_KINDS_14, blindLoopEpisode14, blindLoopEpisodes14, type BlindLoopEpisode14, type BlindLoopEpisodeKind14, type BlindLoopStratum14 } from './loops/index.js';
+export { BLIND_EPISODES_PER_KIND_15, BLIND_LOOP_KINDS_15, OBSERVED_KINDS_15, blindLoopEpisode15, blindLoopEpisodes15, type BlindLoopEpisode15, type BlindLoopEpisodeKind15, type BlindLoopStratum15 } from './loops/index.js';
 
 // CDA metrics (issue 15): dead-end repetition rate (replay proxy) and alignment stability.
 export { measureDeadEndRepetition, type MeasureDeadEndRepetitionOptions, type RepetitionConfig, type RepetitionRow } from './lessons/measure-dead-end-repetition.js';

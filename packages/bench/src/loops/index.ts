@@ -55,3 +55,5 @@ export { BLIND_EPISODES_PER_KIND_13, BLIND_LOOP_KINDS_13, OBSERVED_KINDS_13, bli
 export type { BlindLoopEpisode13, BlindLoopEpisodeKind13, BlindLoopStratum13 } from './blind-loop-episodes-13.js';
 export { BLIND_EPISODES_PER_KIND_14, BLIND_LOOP_KINDS_14, OBSERVED_KINDS_14, blindLoopEpisode14, blindLoopEpisodes14 } from './blind-loop-episodes-14.js';
 export type { BlindLoopEpisode14, BlindLoopEpisodeKind14, BlindLoopStratum14 } from './blind-loop-episodes-14.js';
+export { BLIND_EPISODES_PER_KIND_15, BLIND_LOOP_KINDS_15, OBSERVED_KINDS_15, blindLoopEpisode15, blindLoopEpisodes15 } from './blind-loop-episodes-15.js';
+export type { BlindLoopEpisode15, BlindLoopEpisodeKind15, BlindLoopStratum15 } from './blind-loop-episodes-15.js';
