@@ -39,7 +39,7 @@ const emptySearchRerun: Family15 = (log, random, tier) => {
 };
 
 const LINT =
-  'Your proposed edit has introduced new syntax error(s). Please understand the fixes and retry your edit commmand.\n\nERRORS:\n- E999 IndentationError: unexpected indent\n\nThis is how your edit would have looked if applied\n-------------------------------------------------\n(snipped)\n-------------------------------------------------\nYour changes have NOT been applied. Please fix your edit command and try again.\n(Open file: /tern/src/tern/views.py)\n(Current directory: /tern)';
+  'Edit not applied: the new lines do not parse.\nE999 IndentationError: unexpected indent (the def line)\nThe file is unchanged; correct the edit and submit it again.\n(Open file: /tern/src/tern/views.py)\n(Current directory: /tern)';
 const VARIABLE_NAMES = ['payload', 'item', 'row', 'entry', 'record', 'result'] as const;
 const EDIT_TEXT = ['Replacing the serializer block.', 'Retrying the edit.', 'Fixing the edit and retrying.', 'Another try at the block.', 'Retrying with a small change.', 'Trying again.'] as const;
 
@@ -95,10 +95,10 @@ const taglineEveryTurn: Family15 = (log, random, tier) => {
 };
 
 const HUNTS = [
-  { name: 'search_class', command: 'search_class /tern AutocompleteView', result: 'Class AutocompleteView did not appear in the codebase.' },
-  { name: 'find_file', command: 'find_file "autocomplete"', result: 'No matches found for "autocomplete" in /tern' },
-  { name: 'search_method', command: 'search_method /tern serialize_result', result: 'Found 0 methods with name serialize_result in the codebase.' },
-  { name: 'search_code', command: 'search_code /tern "JsonResponse({"', result: 'Could not find code JsonResponse({ in the codebase.' },
+  { name: 'search_class', command: 'search_class /tern AutocompleteView', result: 'No class named AutocompleteView.' },
+  { name: 'find_file', command: 'find_file "autocomplete"', result: 'find_file: 0 files match "autocomplete".' },
+  { name: 'search_method', command: 'search_method /tern serialize_result', result: 'No method named serialize_result.' },
+  { name: 'search_code', command: 'search_code /tern "JsonResponse({"', result: 'search_code: no hit for JsonResponse({.' },
   { name: 'ls', command: 'ls src/tern/contrib', result: 'admin\nauth\nsessions' },
 ] as const;
 
