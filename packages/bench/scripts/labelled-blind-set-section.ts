@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DetectLoopOptions } from '@cairn/core';
-import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, blindLoopEpisodes13, blindLoopEpisodes14, cohensKappa, type LoopDetectorKind } from '../src/index.js';
+import { blindLoopEpisodes7, blindLoopEpisodes8, blindLoopEpisodes9, blindLoopEpisodes10, blindLoopEpisodes11, blindLoopEpisodes12, blindLoopEpisodes13, blindLoopEpisodes14, blindLoopEpisodes15, cohensKappa, type LoopDetectorKind } from '../src/index.js';
 import { printEpisodeScores, type ScoredEpisode } from './blind-set-section.js';
 
 /** A blind set with strata, domains (by the first word of a kind after `loop:` / `work:`) and a second labeller's file. */
@@ -314,6 +314,40 @@ export function printFourteenthBlindSetReport(options: DetectLoopOptions, detect
         ['choir', 'choir'],
       ],
       secondLabels: 'loop-labels-fourteenth-second.json',
+    },
+    options,
+    detectors,
+  );
+}
+
+/**
+ * Prints the detectors on the fifteenth blind set (`src/loops/blind-loop-episodes-15.ts`): 60
+ * episodes written while loops18 was tuned on the fourteenth; its novel kinds come from eight more
+ * domains.
+ *
+ * @param options - Window and repeats.
+ * @param detectors - The detectors to score.
+ */
+export function printFifteenthBlindSetReport(options: DetectLoopOptions, detectors: readonly LoopDetectorKind[]): void {
+  printLabelledBlindSetReport(
+    {
+      title: 'Fifteenth blind set',
+      about:
+        "src/loops/blind-loop-episodes-15.ts, written by an author who never read a detector, while the stall detector's fourteenth version (loops18) was tuned on the fourteenth set; observed (tau-bench and CodeR) and novel strata, the novel kinds from eight more domains; no detector tuned on it",
+      episodes: blindLoopEpisodes15(),
+      domains: [
+        ['service', 'customer service'],
+        ['coder', 'coding agents'],
+        ['florist', 'florist'],
+        ['ferry', 'ferry'],
+        ['carhire', 'car hire'],
+        ['recycling', 'recycling yard'],
+        ['pottery', 'pottery'],
+        ['cinema', 'cinema'],
+        ['nursery', 'plant nursery'],
+        ['hut', 'mountain hut'],
+      ],
+      secondLabels: 'loop-labels-fifteenth-second.json',
     },
     options,
     detectors,

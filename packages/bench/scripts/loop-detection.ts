@@ -33,7 +33,7 @@ import { printSecondLabellerReport } from './second-labeller-section.js';
 import { printThirdLabellerReport } from './third-labeller-section.js';
 import { printFourthLabellerReport } from './fourth-labeller-section.js';
 import { printBlindSetReport, printSecondBlindSetReport, printThirdBlindSetReport, printFourthBlindSetReport, printFifthBlindSetReport, printSixthBlindSetReport } from './blind-set-section.js';
-import { printEighthBlindSetReport, printEleventhBlindSetReport, printFourteenthBlindSetReport, printNinthBlindSetReport, printSeventhBlindSetReport, printTenthBlindSetReport, printThirteenthBlindSetReport, printTwelfthBlindSetReport } from './labelled-blind-set-section.js';
+import { printEighthBlindSetReport, printEleventhBlindSetReport, printFifteenthBlindSetReport, printFourteenthBlindSetReport, printNinthBlindSetReport, printSeventhBlindSetReport, printTenthBlindSetReport, printThirteenthBlindSetReport, printTwelfthBlindSetReport } from './labelled-blind-set-section.js';
 import { printStuckRaises } from './stuck-raises-section.js';
 import { readLoopLabels } from './read-loop-labels.js';
 import { timeStallDetector } from './time-stall-detector.js';
@@ -129,6 +129,7 @@ printEleventhBlindSetReport(options, DETECTORS);
 printTwelfthBlindSetReport(options, DETECTORS);
 printThirteenthBlindSetReport(options, DETECTORS);
 printFourteenthBlindSetReport(options, DETECTORS);
+printFifteenthBlindSetReport(options, DETECTORS);
 
 if (real.length > 0) {
   const present = new Set(real.map((unit) => unit.id));

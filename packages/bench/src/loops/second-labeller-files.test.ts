@@ -8,6 +8,7 @@ import { blindLoopEpisodes11 } from './blind-loop-episodes-11.js';
 import { blindLoopEpisodes12 } from './blind-loop-episodes-12.js';
 import { blindLoopEpisodes13 } from './blind-loop-episodes-13.js';
 import { blindLoopEpisodes14 } from './blind-loop-episodes-14.js';
+import { blindLoopEpisodes15 } from './blind-loop-episodes-15.js';
 
 type LabelFile = { rule: string; labels: Record<string, { loop: unknown; borderline: unknown; reason: unknown }> };
 
@@ -20,6 +21,7 @@ describe.each([
   ['twelfth', 'loop-labels-twelfth-second.json', blindLoopEpisodes12],
   ['thirteenth', 'loop-labels-thirteenth-second.json', blindLoopEpisodes13],
   ['fourteenth', 'loop-labels-fourteenth-second.json', blindLoopEpisodes14],
+  ['fifteenth', 'loop-labels-fifteenth-second.json', blindLoopEpisodes15],
 ] as const)('the second labeller of the %s blind set', (_, fileName, episodes) => {
   it('labels every episode of the set, and nothing else, with a boolean label, a borderline mark and a reason', () => {
     const file = JSON.parse(readFileSync(new URL(`./${fileName}`, import.meta.url), 'utf8')) as LabelFile;
