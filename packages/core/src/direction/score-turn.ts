@@ -255,8 +255,7 @@ function rawMatches(
   const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
   const focus = askingFocus(log, indexes, answered, dialogue?.askingShare ?? 1);
   // On a long history, a sitting about the question's subject wins over scattered single matches.
-  const raw = (dialogue as { sittingRaw?: boolean } | undefined)?.sittingRaw === true;
-  const shared = (values: Float64Array) => sittingPrior(log, shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, dialogue?.replyShare ?? 0), indexes, dialogue?.sittingShare ?? 0, dialogue?.sittingTop ?? 1, raw ? values : undefined);
+  const shared = (values: Float64Array) => sittingPrior(log, shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, dialogue?.replyShare ?? 0), values, indexes, dialogue?.sittingShare ?? 0, dialogue?.sittingTop ?? 1);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 

@@ -52,8 +52,10 @@ export function sittingsOf(log: SessionLog): { readonly ids: Int32Array; readonl
 
 /**
  * Lets a question's match values take part of their sitting's match: each sitting's match is the
- * mean of its `top` best values among the scored units (fewer count as zeros), relative to the
- * best sitting's, and every value is scaled by `(1 - share) + share × that`. A sitting about the
+ * mean of its `top` best own values among the scored units (`own`: before neighbours and replies
+ * shared theirs, so one match and the neighbours it lends to count once; fewer count as zeros),
+ * relative to the best sitting's, and every value of `values` is scaled by
+ * `(1 - share) + share × that`. A sitting about the
  * question's subject keeps its values; a lone match in a sitting about something else gives way.
  * On a long history of many sittings (a LoCoMo haystack: a conversation's sessions among other
  * conversations' sessions with the same names) scattered single matches crowd the view.
@@ -61,13 +63,14 @@ export function sittingsOf(log: SessionLog): { readonly ids: Int32Array; readonl
  * number of units (times `top`). A log of one sitting, or `share` 0, changes nothing.
  *
  * @param log - The session log.
- * @param values - Match values (≥ 0), one per scored unit, in `indexes` order.
+ * @param values - Match values (≥ 0), one per scored unit, in `indexes` order: the ones scaled.
+ * @param own - The units' own match values (≥ 0, same order) that make the sittings' matches.
  * @param indexes - The log index of each value's unit, ascending.
  * @param share - 0–1; 0 returns `values` itself.
  * @param top - How many of a sitting's best values make its match, ≥ 1.
  * @returns The scaled values (a new array unless nothing changes). @internal
  */
-export function sittingPrior(log: SessionLog, values: Float64Array, indexes: readonly number[], share: number, top: number, own: Float64Array = values): Float64Array {
+export function sittingPrior(log: SessionLog, values: Float64Array, own: Float64Array, indexes: readonly number[], share: number, top: number): Float64Array {
   if (share <= 0 || top < 1 || indexes.length < 2) return values;
   const { ids, count } = sittingsOf(log);
   if (count < 2) return values;
@@ -96,7 +99,8 @@ export function sittingPrior(log: SessionLog, values: Float64Array, indexes: rea
   if (most <= 0) return values;
   const scaled = new Float64Array(values.length);
   for (let offset = 0; offset < values.length; offset++) {
-    const factor = 1 - share + (share * match[ids[indexes[offset]!]!]!) / most;
+    // At most 1: `1 - share + share` can round above it.
+    const factor = Math.min(1, 1 - share + (share * match[ids[indexes[offset]!]!]!) / most);
     scaled[offset] = values[offset]! * factor;
   }
   return scaled;

@@ -70,10 +70,12 @@ export interface DialogueOptions {
   /**
    * Share of a question's match with a unit that depends on its sitting's match (a sitting: the
    * chat messages with no pause of an hour or more between their timestamps). Each sitting's
-   * match is the mean of its `sittingTop` best unit matches, relative to the best sitting's; a
-   * unit's match is scaled by `(1 - sittingShare) + sittingShare × that`, so a sitting about the
-   * question's subject wins over single matches scattered in sittings about something else. A log
-   * without timestamps is one sitting and is unchanged. `0` turns it off.
+   * match is the mean of its `sittingTop` best units' own matches (before neighbours and replies
+   * share theirs), relative to the best sitting's; a unit's match is scaled by
+   * `(1 - sittingShare) + sittingShare × that`, so a sitting about the question's subject wins
+   * over single matches scattered in sittings about something else (a long history: LoCoMo
+   * haystacks, see the bench README). A log without timestamps is one sitting and is unchanged.
+   * `0` turns it off.
    * @default DEFAULT_DIALOGUE_OPTIONS.sittingShare
    */
   sittingShare?: number;
@@ -95,7 +97,7 @@ export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Obj
   variantShare: 0.5,
   expansionShare: 0.2,
   expansionTerms: 8,
-  sittingShare: 0,
+  sittingShare: 0.6,
   sittingTop: 3,
 });
 
@@ -139,6 +141,5 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
     expansionTerms: checkCount('expansionTerms', options.expansionTerms === undefined ? defaults.expansionTerms : options.expansionTerms),
     sittingShare: checkShare('sittingShare', options.sittingShare === undefined ? defaults.sittingShare : options.sittingShare),
     sittingTop: checkCount('sittingTop', options.sittingTop === undefined ? defaults.sittingTop : options.sittingTop, 1),
-    ...((options as { sittingRaw?: boolean }).sittingRaw ? { sittingRaw: true } : {}),
   });
 }
