@@ -20,6 +20,7 @@ import type { ResolvedDenseOptions, ResolvedDialogueOptions } from '../options/i
 import { askingFocus, selfDisclosureFocus, shareWithReplies } from './dialogue-focus.js';
 import { answerFocus, answerKind, type AnswerKind } from './answer-cues.js';
 import { questionExpansion } from './query-expansion.js';
+import { sittingPrior } from './sitting-prior.js';
 
 /** Cosine below this is not stretched to 1 by normalisation (noise stays noise). */
 const INTENT_FLOOR = 0.25;
@@ -253,7 +254,8 @@ function rawMatches(
   const selfFocus = selfDisclosureFocus(log, indexes, speakerFocus(log, queryBag, indexes), dialogue?.selfDisclosureShare ?? 1);
   const answered = answerFocus(log, indexes, selfFocus, kind, kind === 'time' ? (dialogue?.timeShare ?? 1) : (dialogue?.nameShare ?? 1));
   const focus = askingFocus(log, indexes, answered, dialogue?.askingShare ?? 1);
-  const shared = (values: Float64Array) => shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, direction.dialogue?.replyShare ?? 0);
+  // On a long history, a sitting about the question's subject wins over scattered single matches.
+  const shared = (values: Float64Array) => sittingPrior(log, shareWithReplies(log, shareWithNeighbours(values, indexes), indexes, dialogue?.replyShare ?? 0), values, indexes, dialogue?.sittingShare ?? 0, dialogue?.sittingTop ?? 1);
   return { indexes, intent: shared(intent), keyword: shared(keyword), focus, dense: relative && shared(relative) };
 }
 

@@ -67,6 +67,24 @@ export interface DialogueOptions {
    * @default DEFAULT_DIALOGUE_OPTIONS.expansionTerms
    */
   expansionTerms?: number;
+  /**
+   * Share of a question's match with a unit that depends on its sitting's match (a sitting: the
+   * chat messages with no pause of an hour or more between their timestamps). Each sitting's
+   * match is the mean of its `sittingTop` best units' own matches (before neighbours and replies
+   * share theirs), relative to the best sitting's; a unit's match is scaled by
+   * `(1 - sittingShare) + sittingShare × that`, so a sitting about the question's subject wins
+   * over single matches scattered in sittings about something else (a long history: LoCoMo
+   * haystacks, see the bench README). A log without timestamps is one sitting and is unchanged.
+   * `0` turns it off.
+   * @default DEFAULT_DIALOGUE_OPTIONS.sittingShare
+   */
+  sittingShare?: number;
+  /**
+   * How many of a sitting's best unit matches make its match for `sittingShare`, a whole number
+   * from 1.
+   * @default DEFAULT_DIALOGUE_OPTIONS.sittingTop
+   */
+  sittingTop?: number;
 }
 
 /** Defaults of {@link DialogueOptions}. */
@@ -79,6 +97,8 @@ export const DEFAULT_DIALOGUE_OPTIONS: Readonly<Required<DialogueOptions>> = Obj
   variantShare: 0.5,
   expansionShare: 0.2,
   expansionTerms: 8,
+  sittingShare: 0.6,
+  sittingTop: 3,
 });
 
 /** Resolved dialogue options. @internal */
@@ -91,9 +111,9 @@ function checkShare(name: keyof DialogueOptions, value: unknown): number {
   return value;
 }
 
-function checkCount(name: keyof DialogueOptions, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1_000) {
-    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dialogue.${name}: got ${String(value)}; expected a whole number from 0 to 1000.` });
+function checkCount(name: keyof DialogueOptions, value: unknown, least = 0): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < least || value > 1_000) {
+    throw new CairnError({ code: 'INVALID_OPTIONS', message: `Invalid context engine option dialogue.${name}: got ${String(value)}; expected a whole number from ${least} to 1000.` });
   }
   return value;
 }
@@ -101,7 +121,7 @@ function checkCount(name: keyof DialogueOptions, value: unknown): number {
 /**
  * Applies the defaults of the `dialogue` engine option and checks it.
  * @throws CairnError `INVALID_OPTIONS` for a value that is not an object, a share that is not a
- *   number from 0 to 1, or `expansionTerms` that is not a whole number from 0 to 1000.
+ *   number from 0 to 1, `expansionTerms` that is not a whole number from 0 to 1000, or `sittingTop` that is not one from 1 to 1000.
  * @internal
  */
 export function resolveDialogueOptions(options: DialogueOptions | undefined): ResolvedDialogueOptions {
@@ -119,5 +139,7 @@ export function resolveDialogueOptions(options: DialogueOptions | undefined): Re
     variantShare: checkShare('variantShare', options.variantShare === undefined ? defaults.variantShare : options.variantShare),
     expansionShare: checkShare('expansionShare', options.expansionShare === undefined ? defaults.expansionShare : options.expansionShare),
     expansionTerms: checkCount('expansionTerms', options.expansionTerms === undefined ? defaults.expansionTerms : options.expansionTerms),
+    sittingShare: checkShare('sittingShare', options.sittingShare === undefined ? defaults.sittingShare : options.sittingShare),
+    sittingTop: checkCount('sittingTop', options.sittingTop === undefined ? defaults.sittingTop : options.sittingTop, 1),
   });
 }
