@@ -35,8 +35,12 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   const fullBudget = checkBudget(request.budget ?? options.budget);
   let brief = withPageViews(state, renderBrief(state, fullBudget), fullBudget);
   brief = withPageIndex(state, brief, fullBudget, request.query?.trim() ? request.query : undefined);
-  // A passthrough view shows the brief as it is now, last: the history passes when it fits beside that.
-  const passthroughBudget = Math.max(1, fullBudget - (brief?.tokens ?? 0));
+  // A passthrough view shows the brief as it is now, last: the history passes under its share of
+  // the budget when it fits beside that brief. The share is of the whole budget, not of what the
+  // brief leaves: a brief grows by whole lines as the budget does (a line upgraded, a trace added),
+  // so what it leaves may shrink as the budget grows, and a larger budget would curate a history
+  // a smaller one passed (fast-check, seed -1480255185).
+  const passthroughRoom = fullBudget - (brief?.tokens ?? 0);
   // A sticky brief that changed: shown as before with its changes after the history (prefix.briefChanges).
   const briefShown = withBriefChanges(state, brief, fullBudget);
   if (briefShown) brief = { message: briefShown.message, tokens: briefShown.tokens };
@@ -67,7 +71,7 @@ export function assembleView(state: EngineState, request: AssembleOptions): Asse
   let rescored: 'all' | 'new' | 'none' = 'none';
   let regraded = false;
   let compacted = 0;
-  const mode = historyTokens <= options.pressure.passthrough * passthroughBudget ? 'passthrough' : 'curated';
+  const mode = historyTokens <= options.pressure.passthrough * fullBudget && historyTokens <= passthroughRoom ? 'passthrough' : 'curated';
   if (mode === 'passthrough') {
     fidelities = new Array<Fidelity>(count).fill('full');
     reasons.fill('passthrough');

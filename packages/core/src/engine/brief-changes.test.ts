@@ -52,6 +52,31 @@ const briefLines = (view: readonly ViewMessage[]): string[] => {
   return brief ? contentText(brief.content).split('\n').filter((line) => line.startsWith('- ')) : [];
 };
 
+/**
+ * Ingests `session` and then an edit-and-run loop four messages a turn into an engine with
+ * `prefix.briefChanges` `mode`, a twin and a `'rewritten'` reference, and checks every turn's view:
+ * its invariants, the twin's same view, and the brief read with its changes as the current one.
+ */
+function checkEveryTurn(session: CairnMessage[], budget: number, prefix: ContextEngineOptions['prefix'], mode: 'appended' | 'chained'): void {
+  const make = (briefChanges: 'chained' | 'appended' | 'rewritten') => createContextEngine({ ...base, budget, prefix: { ...prefix, briefChanges } });
+  const [engine, twin, reference] = [make(mode), make(mode), make('rewritten')];
+  const messages = [...session, ...Array.from({ length: 6 }, (_, round) => editAndRun(round)).flat()];
+  for (let start = 0; start < messages.length; start += 4) {
+    for (const live of [engine, twin, reference]) live.ingest(messages.slice(start, start + 4));
+    const result = engine.assemble({});
+    checkView(engine, result, { counter: chars, budget, onBudgetExceeded: 'compress-mandatory' });
+    expect(twin.assemble({}).messages).toEqual(result.messages);
+    const lines = shownLines(result.messages);
+    const current = reference.assemble({}).messages;
+    // The reference's plan may leave no room for a brief where this one has it (or the other way).
+    if (result.messages.some((message) => message.id === BRIEF) && current.some((message) => message.id === BRIEF)) {
+      for (const line of briefLines(current)) expect(lines.has(line)).toBe(true);
+      // Read in order, the brief and its changes say exactly what the current brief says.
+      expect(readLines(result.messages)).toEqual([...briefLines(current)].sort());
+    }
+  }
+}
+
 describe("a sticky brief's changes appended after the history (prefix.briefChanges)", () => {
   it('names the changed lines in their current form, the entries no longer listed, and no counter tick', () => {
     const shown = ['[cairn:dead-ends] Known dead ends:', '- python(x) — failed 2× (dead end): E1', '- edit(y) — failed once (suspect): E2', '[str-1] helpful=0 harmful=0 :: a lesson'].join('\n');
@@ -93,28 +118,65 @@ describe("a sticky brief's changes appended after the history (prefix.briefChang
   test.prop(
     [arbitrarySession(), fc.integer({ min: 600, max: 4000 }), fc.constantFrom<ContextEngineOptions['prefix']>({}, { compactTo: 0.4 }, { briefLines: 'exact' }), fc.constantFrom('appended' as const, 'chained' as const)],
     { numRuns: 30 },
-  )(
-    'every turn keeps every view invariant and shows every line of the current brief, read as the changes say (same input, same output)',
-    (session, budget, prefix, mode) => {
-      const make = (briefChanges: 'chained' | 'appended' | 'rewritten') => createContextEngine({ ...base, budget, prefix: { ...prefix, briefChanges } });
-      const [engine, twin, reference] = [make(mode), make(mode), make('rewritten')];
-      const messages = [...session, ...Array.from({ length: 6 }, (_, round) => editAndRun(round)).flat()];
-      for (let start = 0; start < messages.length; start += 4) {
-        for (const live of [engine, twin, reference]) live.ingest(messages.slice(start, start + 4));
-        const result = engine.assemble({});
-        checkView(engine, result, { counter: chars, budget, onBudgetExceeded: 'compress-mandatory' });
-        expect(twin.assemble({}).messages).toEqual(result.messages);
-        const lines = shownLines(result.messages);
-        const current = reference.assemble({}).messages;
-        // The reference's plan may leave no room for a brief where this one has it (or the other way).
-        if (result.messages.some((message) => message.id === BRIEF) && current.some((message) => message.id === BRIEF)) {
-          for (const line of briefLines(current)) expect(lines.has(line)).toBe(true);
-          // Read in order, the brief and its changes say exactly what the current brief says.
-          expect(readLines(result.messages)).toEqual([...briefLines(current)].sort());
-        }
+  )('every turn keeps every view invariant and shows every line of the current brief, read as the changes say (same input, same output)', checkEveryTurn);
+
+  // fast-check's counterexamples (seeds -1694484173 and 848086227): two dead ends of one tool,
+  // both shown short as `search_flights(…)`, are one entry; a changes line for one replaced the
+  // other's line, so the brief read with its changes lost a dead end the current brief shows.
+  const flightCall = (id: number, tool: string, query: string, limit: number): CairnMessage => ({ id: `m${id}`, role: 'assistant', content: '', toolCalls: [{ id: `c${id}`, name: tool, arguments: { query, limit } }] });
+  const flightResult = (id: number, tool: string, content: string): CairnMessage => ({ id: `m${id}r`, role: 'tool', toolCallId: `c${id}`, name: tool, content, isError: true });
+  const twoShortLines: [CairnMessage[], number][] = [
+    [
+      [
+        flightCall(1, 'search_flights', '', 0),
+        flightResult(1, 'search_flights', 'flight the for retry'),
+        flightCall(2, 'search_flights', 'flight', 1),
+        flightResult(2, 'search_flights', ''),
+        flightCall(3, 'read_file', 'flight the for retry 40820 london invoice CUST-1790 55171 order timeout database', 12),
+        flightResult(3, 'read_file', ''),
+        flightCall(4, 'search_flights', 'results please passed', 3),
+        flightResult(4, 'search_flights', 'with refund tests/test_orders.py 36332 results with check aisle of INV-4153 a query invoice query index 98767 timeout index flight and user is database and 88583 total now search invoice'),
+      ],
+      2370,
+    ],
+    [
+      [
+        flightCall(1, 'search_flights', '', 0),
+        { ...flightResult(1, 'search_flights', ''), isError: false },
+        { id: 'm2', role: 'assistant', content: '', toolCalls: [{ id: 'c2', name: 'search_flights', arguments: { query: '', limit: 0 } }, { id: 'c3', name: 'book_flight', arguments: { query: '', limit: 0 } }, { id: 'c4', name: 'search_flights', arguments: { query: 'flight', limit: 1 } }] },
+        flightResult(2, 'search_flights', ''),
+        flightResult(3, 'book_flight', ''),
+        flightResult(4, 'search_flights', 'flight the for retry'),
+        flightCall(5, 'book_flight', 'flight', 1),
+        flightResult(5, 'book_flight', 'search packages/core/src/unit.ts later 49617 now with evening passed retry ORD-4176 test CUST-7832 search later a again BK-8480 search query for customer src/app.ts'),
+        { id: 'm6', role: 'user', content: '' },
+      ],
+      1150,
+    ],
+  ];
+  for (const [at, [session, budget]] of twoShortLines.entries()) {
+    for (const mode of ['appended', 'chained'] as const) {
+      for (const prefix of [{}, { briefLines: 'exact' as const }]) {
+        it(`two dead ends shown as one entry (\`tool(…)\`) are both read back from the changes (counterexample ${at + 1}, ${mode}, ${prefix.briefLines ?? 'settled'})`, () => checkEveryTurn(session, budget, prefix, mode));
       }
-    },
-  );
+    }
+  }
+
+  it('lists anew every line of an entry that has several, so none replaces another', () => {
+    const header = '[cairn:dead-ends] Known dead ends:';
+    const shown = [header, '- tool(…) — failed once: A', '- other(x) — failed once: B'].join('\n');
+    const now = [header, '- tool(…) — failed once: C', '- tool(…) — failed once: A', '- other(x) — failed 2×: B'].join('\n');
+    const lines = changedLines(shown, now);
+    expect(lines).toEqual(['- no longer listed: tool(…)', '- tool(…) — failed once: C', '- tool(…) — failed once: A', '- other(x) — failed 2×: B']);
+    expect(applyChanges(shown, [['changes', ...lines].join('\n')]).split('\n').sort()).toEqual(now.split('\n').sort());
+    // Back to one line: the two are dropped, the one left listed.
+    const later = [header, '- tool(…) — failed 2×: A'].join('\n');
+    const back = changedLines(now, later);
+    expect(back).toEqual(['- no longer listed: tool(…)', '- tool(…) — failed 2×: A', '- no longer listed: other(x)']);
+    expect(applyChanges(now, [['changes', ...back].join('\n')])).toBe(later);
+    // Unchanged, an entry with several lines is no change.
+    expect(changedLines(now, now)).toEqual([]);
+  });
 });
 
 describe('a passthrough view beside a changed sticky brief', () => {

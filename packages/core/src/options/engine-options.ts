@@ -75,7 +75,7 @@ export interface PressureLevels {
   yellow: number;
   /** Above this share the regrade pass runs, then compaction. @default 0.85 */
   red: number;
-  /** Below this share of the budget the history passes through unchanged. @default 0.20 */
+  /** Below this share of the (whole) budget the history passes through unchanged, the brief last, when it also fits beside the brief. @default 0.20 */
   passthrough: number;
 }
 

@@ -89,43 +89,77 @@ export function shownChanges(lastKeys: readonly string[], id: string): { id: str
   return chain;
 }
 
+/** The `- ` lines of `lines` by their entry, in order. */
+function linesByEntry(lines: readonly string[]): Map<string, string[]> {
+  const byEntry = new Map<string, string[]>();
+  for (const line of lines) if (line.startsWith('- ')) byEntry.set(entryOf(line), [...(byEntry.get(entryOf(line)) ?? []), line]);
+  return byEntry;
+}
+
+/** Whether two entries' lines say the same (counters aside), in any order. */
+const sameLines = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && [...a.map(normal)].sort().join('\n') === [...b.map(normal)].sort().join('\n');
+
 /**
  * The brief text `shown` as the model reads it after the changes messages `changes` (each line
- * replaces the line of the same entry, "- no longer listed: …" drops it, other lines are added):
- * what a new changes message is measured against. @internal
+ * replaces the line of the same entry above the message, "- no longer listed: …" drops every line
+ * of the entry, other lines are added): what a new changes message is measured against. @internal
  */
 export function applyChanges(shown: string, changes: readonly string[]): string {
-  const lines = shown.split('\n');
+  let lines = shown.split('\n');
   for (const text of changes) {
+    // A line the message gave is not replaced by a later line of the same message: an entry with
+    // several lines is listed anew, line by line.
+    let marked = lines.map((line) => ({ line, fresh: false }));
     for (const line of text.split('\n').slice(1)) {
       if (line.startsWith('- no longer listed: ')) {
         const entry = `- ${line.slice('- no longer listed: '.length)}`;
-        for (let index = lines.length - 1; index >= 0; index--) if (lines[index]!.startsWith('- ') && entryOf(lines[index]!) === entry) lines.splice(index, 1);
+        marked = marked.filter((known) => !(known.line.startsWith('- ') && entryOf(known.line) === entry));
         continue;
       }
-      const at = line.startsWith('- ') ? lines.findIndex((known) => known.startsWith('- ') && entryOf(known) === entryOf(line)) : -1;
-      if (at >= 0) lines[at] = line;
-      else lines.push(line);
+      const at = line.startsWith('- ') ? marked.findIndex((known) => !known.fresh && known.line.startsWith('- ') && entryOf(known.line) === entryOf(line)) : -1;
+      if (at >= 0) marked[at] = { line, fresh: true };
+      else marked.push({ line, fresh: true });
     }
+    lines = marked.map((known) => known.line);
   }
   return lines.join('\n');
 }
 
 /**
  * The lines of `text` that `shown` lacks (in `text`'s order), then one "no longer listed" line
- * per entry of `shown` that `text` no longer has; lessons' counters alone are no change. Empty
- * when the two say the same. @internal
+ * per entry of `shown` that `text` no longer has; lessons' counters alone are no change. An entry
+ * with several lines, before or now (two dead ends of one tool both shown short, `tool(…)`),
+ * cannot say which line a change replaces: when its lines changed, a "no longer listed" line
+ * drops them all and every line it has now follows. Empty when the two say the same. @internal
  */
 export function changedLines(shown: string, text: string): string[] {
-  const before = new Set(shown.split('\n').map(normal));
+  const shownLines = shown.split('\n');
+  const before = new Set(shownLines.map(normal));
   const now = text.split('\n');
   const nowNormal = new Set(now.map(normal));
-  const added = now.filter((line) => line.trim() !== '' && !before.has(normal(line)));
+  const [was, is] = [linesByEntry(shownLines), linesByEntry(now)];
+  const relisted = new Set(
+    [...new Set([...was.keys(), ...is.keys()])].filter((entry) => {
+      const [then, current] = [was.get(entry) ?? [], is.get(entry) ?? []];
+      return (then.length > 1 || current.length > 1) && !sameLines(then, current);
+    }),
+  );
+  const dropped = new Set<string>();
+  const added: string[] = [];
+  for (const line of now) {
+    const entry = entryOf(line);
+    if (line.startsWith('- ') && relisted.has(entry)) {
+      if (!dropped.has(entry) && was.has(entry)) added.push(`- no longer listed: ${entry.slice(2)}`);
+      dropped.add(entry);
+      added.push(line);
+    } else if (line.trim() !== '' && !before.has(normal(line))) added.push(line);
+  }
   const addedEntries = new Set(added.map(entryOf));
-  const gone = shown
-    .split('\n')
-    .filter((line) => line.startsWith('- ') && !nowNormal.has(normal(line)) && !addedEntries.has(entryOf(line)))
-    .map((line) => `- no longer listed: ${entryOf(line).slice(2)}`);
+  const gone = new Set(
+    shownLines
+      .filter((line) => line.startsWith('- ') && !nowNormal.has(normal(line)) && !addedEntries.has(entryOf(line)) && !dropped.has(entryOf(line)))
+      .map((line) => `- no longer listed: ${entryOf(line).slice(2)}`),
+  );
   return [...added, ...gone];
 }
 
