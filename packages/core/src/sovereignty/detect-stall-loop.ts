@@ -192,6 +192,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       futile.clear();
       state.streak.clear();
       state.reached.clear();
+      state.respelled.clear();
     }
     for (const call of turn.calls) {
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
@@ -298,6 +299,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // One long record reached again through other tools' calls, other reads between (loops16).
       const reached = state.reached.see(call, outcome, at, turn.id);
       if (reached && reached.count > standing.grant(`reached:${reached.hash}`, reached.count, step)) consider({ kind: 'call', count: reached.count, hash: reached.hash, lastId: reached.lastId, near: true, toolName: reached.toolName });
+      // The same target read under another spelling, answered alike but for a fresh handle (loops18).
+      const respelled = state.respelled.see(call, at, turn.id);
+      if (respelled) considerRepeat({ kind: 'call', count: respelled.count, hash: respelled.hash, lastId: respelled.lastId, near: true, toolName: respelled.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });
