@@ -79,6 +79,9 @@ const MIN_TOPIC_CHARS = 6;
  * - the identical check re-run while the changes of one tool at one place only undo each other (A,
  *   B, A, each answered alike; `RestoredStateChecks`, loops17): every run since the first change
  *   there counts;
+ * - one target read again with its name spelled another way (`CKT-3`, `ckt3`, `tank_id` for
+ *   `tank`: `targetSignature`), answered alike but for a short hexadecimal query id
+ *   (`RespelledReads`, loops18): reads in two spellings or more count;
  * - one question put to the world again, however it is worded, each answer telling nothing the
  *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
  *   list; a version asked for by several commands, each answer the same number) — an answer with
