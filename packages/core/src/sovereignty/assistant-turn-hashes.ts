@@ -6,15 +6,19 @@ import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { statesStandingOrder } from './standing-orders.js';
 import { reportsNoChange } from './no-op-change.js';
 import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output.js';
+import { shortHexIdsMasked } from './respelled-reads.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { asksAgain } from './asks-again.js';
 import { idNumbersMasked } from './masked-reply.js';
+import { targetSignature } from './target-spelling.js';
 
 /** One tool call of an assistant message, as the loop detector sees it. */
 export interface CallObservation {
   /** Hash of the call: name and canonical arguments. */
   callHash: string;
+  /** Hash of the call with every name in its arguments spelled one way (`targetSignature`: `CKT-3`, `ckt 3` and `tank_id` for `tank` alike, loops18); absent without terms. */
+  targetHash?: string;
   /** Hash of its result's text (whitespace and case folded); `''` while unanswered. */
   resultHash: string;
   /** Hash of its result's text with volatile tokens (clock times, dates, durations, generated ids) masked ({@link steadyOutputText}): the outcome, for the stall detector; absent without terms or while unanswered. */
@@ -25,6 +29,8 @@ export interface CallObservation {
   outputNumbers?: readonly number[];
   /** Hash of its masked result with every value named an id by its key masked too ({@link namedIdsMasked}: a fresh request or run id); absent when it names none, without terms or while unanswered. */
   idlessHash?: string;
+  /** Hash of its masked result with shorter standalone hexadecimal ids masked too ({@link shortHexIdsMasked}: `a4b8bd`, a query id; loops18); absent when it names none, without terms or while unanswered. */
+  shortIdlessHash?: string;
   /** The call changed state successfully (an edit, a write, an install … whose result is not an error, flagged or said; with terms, not one whose answer says it changed nothing: {@link reportsNoChange}, loops16). */
   changed: boolean;
   toolName: string;
@@ -45,13 +51,15 @@ export interface CallObservation {
 }
 
 /** A masked result's hash, shape and numbers (see {@link CallObservation}). */
-function steadyFields(steady: string): Pick<CallObservation, 'steadyHash' | 'outputShape' | 'outputNumbers' | 'idlessHash'> {
+function steadyFields(steady: string): Pick<CallObservation, 'steadyHash' | 'outputShape' | 'outputNumbers' | 'idlessHash' | 'shortIdlessHash'> {
   const read = outputNumbers(steady);
   const idless = namedIdsMasked(steady);
+  const shortIdless = shortHexIdsMasked(steady);
   return {
     steadyHash: hashText(steady),
     ...(read === undefined ? {} : { outputShape: hashText(read.shape), outputNumbers: read.numbers }),
     ...(idless === undefined ? {} : { idlessHash: hashText(idless) }),
+    ...(shortIdless === undefined ? {} : { shortIdlessHash: hashText(shortIdless) }),
   };
 }
 
@@ -180,7 +188,7 @@ export function hashAssistantTurn(
       failed,
       argumentLeaves: terms ? argumentLeaves(call.arguments) : [],
       resultTerms: terms ? termSet(resultText.slice(0, RESULT_PREFIX_CHARS)) : [],
-      ...(terms ? { argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
+      ...(terms ? { targetHash: hashText(targetSignature(call.name, call.arguments)), argumentNumbers: argumentNumbers(call.arguments), argumentTerms: termSet(argumentText(call.arguments)), ...callQuestion(call.name, call.arguments) } : {}),
       ...(terms && result ? steadyFields(steadyOutputText(fold(resultText))) : {}),
     };
   });

@@ -79,6 +79,9 @@ const MIN_TOPIC_CHARS = 6;
  * - the identical check re-run while the changes of one tool at one place only undo each other (A,
  *   B, A, each answered alike; `RestoredStateChecks`, loops17): every run since the first change
  *   there counts;
+ * - one target read again with its name spelled another way (`CKT-3`, `ckt3`, `tank_id` for
+ *   `tank`: `targetSignature`), answered alike but for a short hexadecimal query id
+ *   (`RespelledReads`, loops18): reads in two spellings or more count;
  * - one question put to the world again, however it is worded, each answer telling nothing the
  *   window lacked ({@link NoNewsStreak}: help searches reworded, each answered with the same empty
  *   list; a version asked for by several commands, each answer the same number) — an answer with
@@ -192,6 +195,7 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       futile.clear();
       state.streak.clear();
       state.reached.clear();
+      state.respelled.clear();
     }
     for (const call of turn.calls) {
       // A silent change (a note to oneself) leaves nothing a later call reads: no change at all.
@@ -298,6 +302,9 @@ export function detectStallLoop(turns: readonly AssistantTurnHashes[], options: 
       // One long record reached again through other tools' calls, other reads between (loops16).
       const reached = state.reached.see(call, outcome, at, turn.id);
       if (reached && reached.count > standing.grant(`reached:${reached.hash}`, reached.count, step)) consider({ kind: 'call', count: reached.count, hash: reached.hash, lastId: reached.lastId, near: true, toolName: reached.toolName });
+      // The same target read under another spelling, answered alike but for a fresh handle (loops18).
+      const respelled = state.respelled.see(call, at, turn.id);
+      if (respelled) considerRepeat({ kind: 'call', count: respelled.count, hash: respelled.hash, lastId: respelled.lastId, near: true, toolName: respelled.toolName });
       // Before the output is known: what of it the window held already.
       const rerun = state.reruns.see(call.callHash, outcome, call.resultTerms, at, turn.id, state.terms, options.outputSimilarity);
       if (rerun) considerRepeat({ kind: 'call', count: rerun.count, hash: call.callHash, lastId: rerun.lastId, near: true, toolName: call.toolName });

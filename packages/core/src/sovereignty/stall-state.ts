@@ -2,6 +2,7 @@ import { SameCallReruns } from './same-call-reruns.js';
 import { NoNewsStreak } from './no-news-streak.js';
 import { SteadyRepeats } from './steady-repeats.js';
 import { SameStateReached } from './same-state-reached.js';
+import { RespelledReads } from './respelled-reads.js';
 import { MIN_OUTPUT_TERMS } from './detect-restatement-loop.js';
 import { jaccard } from './near-repeat-features.js';
 import { samePlace } from './changed-again.js';
@@ -46,6 +47,8 @@ export class StallState {
   readonly streak = new NoNewsStreak();
   /** One long outcome reached again through calls of other tools (loops16). */
   readonly reached = new SameStateReached();
+  /** One target read again under other spellings, answered alike (loops18). */
+  readonly respelled = new RespelledReads();
 
   /** A new successful change of state: what repeated before it may now turn out differently. */
   reset(): void {
@@ -57,6 +60,7 @@ export class StallState {
     this.repeats = new SteadyRepeats();
     this.streak.clear();
     this.reached.clear();
+    this.respelled.clear();
     this.learnt = true;
   }
 
