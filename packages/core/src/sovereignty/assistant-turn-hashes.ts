@@ -6,7 +6,7 @@ import { affirms, dialogueActs, type DialogueAct } from './dialogue-acts.js';
 import { statesStandingOrder } from './standing-orders.js';
 import { reportsNoChange } from './no-op-change.js';
 import { namedIdsMasked, outputNumbers, steadyOutputText } from './steady-output.js';
-import { shortHexIdsMasked } from './respelled-reads.js';
+import { shortHexIdsMasked } from './short-hex-ids.js';
 import { callQuestion, MAX_SUBJECT_CHARS } from './call-subject.js';
 import { requestedRepeats } from './requested-repeats.js';
 import { asksAgain } from './asks-again.js';
